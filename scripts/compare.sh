@@ -1,0 +1,3 @@
+#!/bin/sh
+# STUB
+exit 1

@@ -1,0 +1,108 @@
+/*
+ * Copyright (c) 2026 The postmark developers.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * The configuration: PostMark's defaults, the location list, and freeing.
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "postmark.h"
+
+/* Set every key to PostMark's default. */
+void
+pm_config_init(struct pm_config *cfg)
+{
+	memset(cfg, 0, sizeof *cfg);
+	cfg->size_low = PM_DEFAULT_SIZE_LOW;
+	cfg->size_high = PM_DEFAULT_SIZE_HIGH;
+	cfg->number = PM_DEFAULT_NUMBER;
+	cfg->seed = PM_DEFAULT_SEED;
+	cfg->transactions = PM_DEFAULT_TRANSACTIONS;
+	cfg->subdirs = 0;
+	cfg->read_block = PM_DEFAULT_BLOCK;
+	cfg->write_block = PM_DEFAULT_BLOCK;
+	cfg->buffering = 1;
+	cfg->bias_read = PM_DEFAULT_BIAS;
+	cfg->bias_create = PM_DEFAULT_BIAS;
+	cfg->report = PM_REPORT_VERBOSE;
+	cfg->locations = NULL;
+	cfg->nlocations = 0;
+	cfg->label = NULL;
+	cfg->iterations = 1;
+}
+
+/* Free the strings the configuration owns; cfg itself is not freed. */
+void
+pm_config_free(struct pm_config *cfg)
+{
+	if (cfg == NULL)
+		return;
+	pm_config_clear_locations(cfg);
+	free(cfg->label);
+	cfg->label = NULL;
+}
+
+/* Append a location; the name is copied. */
+int
+pm_config_add_location(struct pm_config *cfg, const char *name,
+    uint32_t weight)
+{
+	cfg->locations = xreallocarray(cfg->locations, cfg->nlocations + 1,
+	    sizeof *cfg->locations);
+	cfg->locations[cfg->nlocations].name = xstrdup(name);
+	cfg->locations[cfg->nlocations].weight = weight;
+	cfg->nlocations++;
+	return (0);
+}
+
+/* Remove the first location named exactly name; -1 if there is none. */
+int
+pm_config_remove_location(struct pm_config *cfg, const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < cfg->nlocations; i++) {
+		if (strcmp(cfg->locations[i].name, name) == 0)
+			break;
+	}
+	if (i == cfg->nlocations)
+		return (-1);
+	free(cfg->locations[i].name);
+	memmove(&cfg->locations[i], &cfg->locations[i + 1],
+	    (cfg->nlocations - i - 1) * sizeof *cfg->locations);
+	if (--cfg->nlocations == 0) {
+		free(cfg->locations);
+		cfg->locations = NULL;
+	}
+	return (0);
+}
+
+/* Forget every location: files go to the current directory again. */
+void
+pm_config_clear_locations(struct pm_config *cfg)
+{
+	size_t	 i;
+
+	for (i = 0; i < cfg->nlocations; i++)
+		free(cfg->locations[i].name);
+	free(cfg->locations);
+	cfg->locations = NULL;
+	cfg->nlocations = 0;
+}

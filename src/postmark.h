@@ -1,0 +1,262 @@
+/*
+ * Copyright (c) 2026 The postmark developers.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * Shared types and prototypes.  The configuration (struct pm_config) is
+ * written only by the command table in pm_cli.c; the engine
+ * (pm_workload.c) reads it and fills a struct pm_result; the reporters
+ * (pm_report.c) format a result and never touch the file system.
+ */
+
+#ifndef POSTMARK_H
+#define POSTMARK_H
+
+#include <sys/types.h>
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "compat.h"
+#include "pm_hist.h"
+
+/* Limits on configuration values: every value fits PostMark's int. */
+#define PM_INT_MAX		2147483647
+#define PM_NUMBER_MAX		1073741823	/* 2 * number slots fit an int */
+#define PM_SIZE_MAX		1073741823	/* 2 * high source bytes fit */
+#define PM_BIAS_OFF		(-1)		/* bias that disables a half */
+
+/* PostMark's defaults. */
+#define PM_DEFAULT_SIZE_LOW	500
+#define PM_DEFAULT_SIZE_HIGH	10000
+#define PM_DEFAULT_NUMBER	500
+#define PM_DEFAULT_SEED		42
+#define PM_DEFAULT_TRANSACTIONS	500
+#define PM_DEFAULT_BLOCK	512
+#define PM_DEFAULT_BIAS		5
+
+/* Exit statuses of the program. */
+#define PM_EXIT_OK		0	/* every command succeeded */
+#define PM_EXIT_FAIL		1	/* a command or a run failed */
+#define PM_EXIT_USAGE		2	/* bad command-line usage */
+
+enum pm_report_fmt {
+	PM_REPORT_VERBOSE,
+	PM_REPORT_TERSE,
+	PM_REPORT_CSV,
+	PM_REPORT_JSON
+};
+
+/* One working directory with its weight (PostMark's location list). */
+struct pm_location {
+	char		*name;		/* directory path, owned by the config */
+	uint32_t	 weight;	/* >= 1 */
+};
+
+/*
+ * The configuration.  The single instance lives in pm_main.c and is passed
+ * down by pointer.  Strings are owned (xstrdup on set, freed by
+ * pm_config_free).  Numeric keys set through the generic option table are
+ * uint32_t so that the table can write them by offsetof.
+ */
+struct pm_config {
+	uint32_t	 size_low;	/* bytes, 1..PM_SIZE_MAX */
+	uint32_t	 size_high;	/* bytes, size_low..PM_SIZE_MAX */
+	uint32_t	 number;	/* initial files, 1..PM_NUMBER_MAX */
+	uint32_t	 seed;		/* 1..PM_INT_MAX */
+	uint32_t	 transactions;	/* 1..PM_INT_MAX */
+	uint32_t	 subdirs;	/* 0 = unset; used only when > 1 */
+	uint32_t	 read_block;	/* bytes */
+	uint32_t	 write_block;	/* bytes */
+	uint32_t	 buffering;	/* 1 = stdio, 0 = read(2)/write(2) */
+	int		 bias_read;	/* -1..10, chance of read over append */
+	int		 bias_create;	/* -1..10, chance of create over delete */
+	enum pm_report_fmt report;
+	struct pm_location *locations;	/* in insertion order, owned */
+	size_t		 nlocations;	/* 0 = current directory */
+	char		*label;		/* free text for CSV/JSON, or NULL */
+	uint32_t	 iterations;	/* runs per "run" command, >= 1 */
+};
+
+/* Phases of a run, in order.  Only CREATE, TRANSACT and DELETE are timed. */
+enum pm_phase {
+	PM_PHASE_MKDIR,			/* "Creating subdirectories..." */
+	PM_PHASE_CREATE,		/* "Creating files..." */
+	PM_PHASE_TRANSACT,		/* "Performing transactions" */
+	PM_PHASE_DELETE,		/* "Deleting files..." */
+	PM_PHASE_RMDIR,			/* "Deleting subdirectories..." */
+	PM_NPHASES
+};
+
+/* Index of a timed phase in pm_result.lat[]. */
+enum pm_tphase {
+	PM_TP_CREATE,
+	PM_TP_TRANSACT,
+	PM_TP_DELETE,
+	PM_NTPHASES
+};
+
+/* File operations whose latency is recorded. */
+enum pm_op {
+	PM_OP_CREATE,
+	PM_OP_READ,
+	PM_OP_APPEND,
+	PM_OP_DELETE,
+	PM_NOPS
+};
+
+/* How a run ended. */
+enum pm_status {
+	PM_STATUS_OK,			/* every transaction done, pool deleted */
+	PM_STATUS_OUT_OF_FILES,		/* pool emptied during transactions */
+	PM_STATUS_INTERRUPTED,		/* SIGINT or SIGTERM */
+	PM_STATUS_ERROR			/* an I/O or allocation error */
+};
+
+/*
+ * What a run measured.  Filled by pm_workload_run; the meta part is filled
+ * by the caller (pm_sysinfo.c) and only read by reporters.  Timestamps are
+ * CLOCK_MONOTONIC nanoseconds, taken at PostMark's four points: before the
+ * creation phase, after "Performing transactions" is printed, right after
+ * the transaction loop, and after the deletion phase.
+ */
+struct pm_result {
+	enum pm_status	 status;
+	int		 signo;		/* signal for PM_STATUS_INTERRUPTED */
+	enum pm_phase	 last_phase;	/* phase running when the run ended */
+	char		*error;		/* cause for PM_STATUS_ERROR, owned */
+
+	uint64_t	 created_alone;	/* files created in the creation phase */
+	uint64_t	 created_mixed;	/* files created by transactions */
+	uint64_t	 read;		/* files read */
+	uint64_t	 appended;	/* files appended to */
+	uint64_t	 deleted_mixed;	/* files deleted by transactions */
+	uint64_t	 deleted_alone;	/* files deleted in the deletion phase */
+	uint64_t	 bytes_read;	/* bytes */
+	uint64_t	 bytes_written;	/* bytes */
+	uint64_t	 transactions_done; /* transactions completed */
+
+	uint64_t	 t_start;	/* ns, before creating files */
+	uint64_t	 t_trans;	/* ns, start of transactions */
+	uint64_t	 t_trans_end;	/* ns, end of transactions */
+	uint64_t	 t_end;		/* ns, after deleting files */
+
+	struct pm_hist	 lat[PM_NTPHASES][PM_NOPS]; /* latency, ns */
+
+	struct pm_meta	*meta;		/* run metadata, owned, or NULL */
+	uint32_t	 iteration;	/* 1-based iteration of this run */
+};
+
+/* Run metadata gathered outside the measured phases (pm_sysinfo.c). */
+struct pm_meta {
+	char		*timestamp;	/* ISO 8601 UTC start of run */
+	char		*host;		/* uname nodename */
+	char		*kernel;	/* uname release */
+	size_t		 nfs;		/* = nlocations, or 1 for cwd */
+	char		**fs_type;	/* per location, from the mount table */
+	char		**fs_options;	/* per location, mount options */
+};
+
+/*
+ * Callbacks from the engine to its caller; any may be NULL.  phase_begin
+ * and phase_end bracket each phase; phase_end for PM_PHASE_TRANSACT sees
+ * the result so far (status PM_STATUS_OUT_OF_FILES when the pool ran out).
+ * progress is called after each operation of the creation and deletion
+ * phases and after each transaction, with done counting from 1.
+ */
+struct pm_hooks {
+	void	(*phase_begin)(void *, enum pm_phase);
+	void	(*phase_end)(void *, enum pm_phase, const struct pm_result *);
+	void	(*progress)(void *, enum pm_phase, uint64_t done,
+		    uint64_t total);
+};
+
+/* pm_workload.c */
+int		 pm_workload_run(const struct pm_config *,
+		    const struct pm_hooks *, void *, struct pm_result *,
+		    char **);
+void		 pm_workload_interrupt(int);
+void		 pm_result_init(struct pm_result *);
+void		 pm_result_free(struct pm_result *);
+
+/* pm_rng.c: MT19937 with PostMark's 69069 seeding. */
+struct pm_rng {
+	uint32_t	 mt[624];
+	int		 mti;
+};
+void		 pm_rng_seed(struct pm_rng *, uint32_t);
+uint32_t	 pm_rng_next(struct pm_rng *);
+uint32_t	 pm_rng_rnd(struct pm_rng *, int64_t);
+
+/* pm_config.c */
+void		 pm_config_init(struct pm_config *);
+void		 pm_config_free(struct pm_config *);
+int		 pm_config_add_location(struct pm_config *, const char *,
+		    uint32_t);
+int		 pm_config_remove_location(struct pm_config *, const char *);
+void		 pm_config_clear_locations(struct pm_config *);
+
+/* pm_report.c: rates and formatters; every reporter returns ferror(fp). */
+struct pm_rates {
+	double		 elapsed;	/* s, whole run (creation to deletion) */
+	double		 t_elapsed;	/* s, transactions */
+	double		 create_iv;	/* s, creation phase */
+	double		 delete_iv;	/* s, deletion phase */
+	double		 transactions;	/* per s */
+	double		 created;	/* per s over elapsed */
+	double		 created_alone;	/* per s over create_iv */
+	double		 created_mixed;	/* per s over t_elapsed */
+	double		 read;		/* per s over t_elapsed */
+	double		 appended;	/* per s over t_elapsed */
+	double		 deleted;	/* per s over elapsed */
+	double		 deleted_alone;	/* per s over delete_iv */
+	double		 deleted_mixed;	/* per s over t_elapsed */
+	double		 bytes_read;	/* bytes per s over elapsed */
+	double		 bytes_written;	/* bytes per s over elapsed */
+};
+void		 pm_report_rates(const struct pm_config *,
+		    const struct pm_result *, struct pm_rates *);
+int		 pm_report_verbose(FILE *, const struct pm_config *,
+		    const struct pm_result *);
+int		 pm_report_terse(FILE *, const struct pm_config *,
+		    const struct pm_result *);
+int		 pm_report_csv(FILE *, const struct pm_config *,
+		    const struct pm_result *);
+int		 pm_report_csv_header(FILE *);
+int		 pm_report_json(FILE *, const struct pm_config *,
+		    const struct pm_result *);
+int		 pm_report_summary(FILE *, const struct pm_config *,
+		    const struct pm_result *, size_t);
+int		 pm_report(FILE *, const struct pm_config *,
+		    const struct pm_result *);
+
+/* pm_sysinfo.c: run metadata, gathered before a run. */
+struct pm_meta	*pm_meta_new(const struct pm_config *);
+void		 pm_meta_free(struct pm_meta *);
+
+/* pm_cli.c */
+int		 pm_cli_file(struct pm_config *, const char *, int);
+int		 pm_cli_loop(struct pm_config *);
+int		 pm_cli_exit_status(void);
+
+/* xmalloc.c: allocation that exits with a message on failure. */
+void		*xmalloc(size_t);
+void		*xcalloc(size_t, size_t);
+void		*xreallocarray(void *, size_t, size_t);
+char		*xstrdup(const char *);
+int		 xasprintf(char **, const char *, ...)
+		    __attribute__((__format__(__printf__, 2, 3)));
+
+#endif /* POSTMARK_H */

@@ -1,0 +1,80 @@
+# tests/tap.sh: a tiny TAP library sourced by every tests/tNNNN-*.sh.
+#
+# Provides: plan N, ok COND-STATUS DESC, is GOT WANT DESC, skip_all REASON,
+# skip DESC REASON, diag TEXT, done_testing.  Each script gets a scratch
+# directory in $T (mktemp -d) that is removed on exit by a trap; scripts that
+# need more cleanup set $cleanup to a command run first.
+
+set -u
+: "${POSTMARK:?POSTMARK must name the postmark binary under test}"
+: "${srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+export LC_ALL=C
+
+tap_n=0
+tap_failed=0
+cleanup=:
+T=$(mktemp -d "${TMPDIR:-/tmp}/pmtest.XXXXXX") || exit 99
+trap 'eval "$cleanup"; rm -rf "$T"' EXIT
+trap 'exit 130' INT TERM
+
+plan() { echo "1..$1"; }
+
+diag() { printf '%s\n' "$@" | sed 's/^/# /'; }
+
+# ok STATUS DESC: pass when STATUS is 0.
+ok() {
+	tap_n=$((tap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $tap_n - $2"
+	else
+		echo "not ok $tap_n - $2"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+# is GOT WANT DESC: pass when the two strings are equal; show both if not.
+is() {
+	tap_n=$((tap_n + 1))
+	if [ "$1" = "$2" ]; then
+		echo "ok $tap_n - $3"
+	else
+		echo "not ok $tap_n - $3"
+		diag "got:  '$1'" "want: '$2'"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+# same_file GOT WANT DESC: pass when two files are identical; show a diff.
+same_file() {
+	tap_n=$((tap_n + 1))
+	if cmp -s "$1" "$2"; then
+		echo "ok $tap_n - $3"
+	else
+		echo "not ok $tap_n - $3"
+		diff -u "$2" "$1" | head -40 | sed 's/^/# /'
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+skip() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n - $1 # SKIP $2"
+}
+
+skip_all() {
+	echo "1..0 # SKIP $1"
+	exit 0
+}
+
+# need_reference: skip the whole script when the reference binary is absent.
+need_reference() {
+	if [ -z "${REFERENCE_POSTMARK:-}" ] || [ ! -x "$REFERENCE_POSTMARK" ]; then
+		skip_all "reference PostMark not installed (apt-get install postmark)"
+	fi
+}
+
+done_testing() {
+	echo "1..$tap_n"
+	[ "$tap_failed" -eq 0 ]
+	exit $?
+}
