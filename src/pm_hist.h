@@ -19,8 +19,18 @@
  * PM_HIST_SUB are counted exactly; above, each power of two is split into
  * PM_HIST_SUB/2 equal buckets, so a bucket is at most 1/64 of its lower
  * bound wide and the midpoint reported for it is within 0.8 % of any value
- * in it.  Recording is a few integer operations: no allocation, no system
- * call.  Two histograms merge by adding their buckets.
+ * in it (at most 1/128).  Recording is a few integer operations: no
+ * allocation, no system call.  Two histograms merge by adding their
+ * buckets.
+ *
+ * Bucket i holds the values pm_hist_bucket_low(i)..pm_hist_bucket_high(i),
+ * both bounds INCLUSIVE (the last bucket ends at UINT64_MAX, which an
+ * exclusive bound could not express); bucket i + 1 starts at
+ * pm_hist_bucket_high(i) + 1.  pm_hist_percentile(h, q), 0 <= q <= 100,
+ * returns the value of the nearest rank ceil(q / 100 * count): min when
+ * that rank is the first (q = 0), max when it is the last (q = 100),
+ * otherwise the midpoint of the bucket holding it, clamped to [min, max];
+ * 0 when empty.  pm_hist_mean is sum / count, 0 when empty.
  */
 
 #ifndef PM_HIST_H
