@@ -14,8 +14,1075 @@
  * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
  */
 
-/* STUB: to be written. */
+/*
+ * Reports.  pm_report_rates() is the one place where intervals and rates
+ * are computed from a struct pm_result; every formatter below only prints
+ * them: PostMark's verbose and terse layouts (with nanosecond timing and
+ * exact 64-bit counters), CSV schema 1 and JSON Lines as described in
+ * results/README.md, and the summary of several iterations.  A reporter
+ * writes to the stream it is given and nothing else, and returns
+ * ferror(fp) ? -1 : 0.
+ *
+ * Numbers never depend on the locale: floating-point values go through
+ * fmt_fixed(), which replaces whatever decimal point LC_NUMERIC uses by
+ * '.', so a program that calls setlocale(LC_ALL, "") still writes C-locale
+ * numbers.
+ */
 
 #include "config.h"
 
+#include <inttypes.h>
+#include <locale.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "postmark.h"
+
+#define NS_PER_S	1e9
+#define NS_PER_US	1e3
+#define BYTES_PER_KB	1024.0
+#define BYTES_PER_MB	1048576.0
+
+/* Enough for "%.9f" of any finite double (309 digits, sign, point). */
+#define FMT_LEN		352
+
+/* Decimals in the machine-readable reports (results/README.md). */
+#define PREC_SECONDS	9
+#define PREC_RATE	3
+#define PREC_US		3
+
+/* Decimals in the verbose latency section and the summary table. */
+#define PREC_VERBOSE_US	1
+#define PREC_SUMMARY_S	3
+#define PREC_SUMMARY	2
+
+/* The percentiles reported, and their suffix in CSV and JSON names. */
+struct pm_pct {
+	double		 p;		/* percent, 0..100 */
+	const char	*name;		/* "p50" */
+	const char	*label;		/* "p50" as printed in verbose */
+};
+
+/* A row of the summary table: one field of struct pm_rates. */
+struct pm_stat_row {
+	const char	*label;		/* printed name */
+	size_t		 off;		/* offsetof(struct pm_rates, field) */
+	double		 scale;		/* divisor applied to the field */
+	int		 prec;		/* decimals printed */
+};
+
+/* Reporter dispatch table. */
+struct pm_reporter {
+	enum pm_report_fmt fmt;
+	const char	*name;		/* "verbose", as in "set report" */
+	int		(*fn)(FILE *, const struct pm_config *,
+			    const struct pm_result *);
+};
+
+static double	 interval(uint64_t, uint64_t);
+static uint64_t	 trunc_u64(double);
+static const char *fmt_fixed(char *, size_t, double, int);
+static void	 put_fixed(FILE *, double, int);
+static void	 put_scalef(FILE *, double);
+static void	 put_verbose_latency(FILE *, const struct pm_result *);
+static const char *status_name(enum pm_status);
+static void	 csv_sep(FILE *);
+static void	 csv_str(FILE *, const char *);
+static void	 csv_u64(FILE *, uint64_t);
+static void	 csv_int(FILE *, long long);
+static void	 csv_fixed(FILE *, double, int);
+static void	 csv_latency(FILE *, const struct pm_hist *);
+static char	*join_locations(const struct pm_config *);
+static char	*join_meta(const struct pm_meta *, char **);
+static void	 merge_op(struct pm_hist *, const struct pm_result *,
+		    enum pm_op);
+static void	 json_str(FILE *, const char *);
+static void	 json_key(FILE *, const char *, int);
+static void	 json_fixed(FILE *, double, int);
+static void	 json_hist(FILE *, const struct pm_hist *, int);
+static void	 json_locations(FILE *, const struct pm_config *,
+		    const struct pm_meta *);
+static double	 student_t975(size_t);
+static double	 stat_value(const struct pm_rates *,
+		    const struct pm_stat_row *);
+static void	 put_cell(FILE *, double, int);
+
+static const struct pm_pct pm_pcts[] = {
+	{ 50.0, "p50", "p50" },
+	{ 90.0, "p90", "p90" },
+	{ 99.0, "p99", "p99" },
+	{ 99.9, "p999", "p99.9" }
+};
+#define NPCTS	(sizeof pm_pcts / sizeof pm_pcts[0])
+
+/* Names of the timed phases and of the operations, as in the reports. */
+static const char *const pm_tphase_names[PM_NTPHASES] = {
+	"creation", "transactions", "deletion"
+};
+static const char *const pm_op_names[PM_NOPS] = {
+	"create", "read", "append", "delete"
+};
+
+#define ROW(label, field, scale, prec) \
+	{ label, offsetof(struct pm_rates, field), scale, prec }
+static const struct pm_stat_row pm_stat_rows[] = {
+	ROW("seconds total", elapsed, 1.0, PREC_SUMMARY_S),
+	ROW("seconds of transactions", t_elapsed, 1.0, PREC_SUMMARY_S),
+	ROW("transactions/s", transactions, 1.0, PREC_SUMMARY),
+	ROW("created/s", created, 1.0, PREC_SUMMARY),
+	ROW("  creation alone/s", created_alone, 1.0, PREC_SUMMARY),
+	ROW("  created mixed/s", created_mixed, 1.0, PREC_SUMMARY),
+	ROW("read/s", read, 1.0, PREC_SUMMARY),
+	ROW("appended/s", appended, 1.0, PREC_SUMMARY),
+	ROW("deleted/s", deleted, 1.0, PREC_SUMMARY),
+	ROW("  deletion alone/s", deleted_alone, 1.0, PREC_SUMMARY),
+	ROW("  deleted mixed/s", deleted_mixed, 1.0, PREC_SUMMARY),
+	ROW("megabytes read/s", bytes_read, BYTES_PER_MB, PREC_SUMMARY),
+	ROW("megabytes written/s", bytes_written, BYTES_PER_MB, PREC_SUMMARY)
+};
+#undef ROW
+#define NSTATROWS	(sizeof pm_stat_rows / sizeof pm_stat_rows[0])
+
+static const struct pm_reporter pm_reporters[] = {
+	{ PM_REPORT_VERBOSE, "verbose", pm_report_verbose },
+	{ PM_REPORT_TERSE, "terse", pm_report_terse },
+	{ PM_REPORT_CSV, "csv", pm_report_csv },
+	{ PM_REPORT_JSON, "json", pm_report_json }
+};
+#define NREPORTERS	(sizeof pm_reporters / sizeof pm_reporters[0])
+
+/*
+ * Seconds from timestamp a to timestamp b (nanoseconds).  A zero or
+ * negative interval counts as 1 ns so that no rate divides by zero.
+ */
+static double
+interval(uint64_t a, uint64_t b)
+{
+	int64_t	 d;
+
+	d = (int64_t)(b - a);
+	if (d <= 0)
+		d = 1;
+	return ((double)d / NS_PER_S);
+}
+
+/* Truncate a non-negative rate to an integer, saturating. */
+static uint64_t
+trunc_u64(double v)
+{
+	if (!(v > 0))
+		return (0);
+	if (v >= 18446744073709551616.0)
+		return (UINT64_MAX);
+	return ((uint64_t)v);
+}
+
+/*
+ * Format v with prec decimals into buf (len bytes) with '.' as the decimal
+ * point whatever the locale.  Returns buf, or NULL if v is not finite.
+ */
+static const char *
+fmt_fixed(char *buf, size_t len, double v, int prec)
+{
+	const char	*dp;
+	char		*p;
+	size_t		 dplen;
+
+	if (!isfinite(v))
+		return (NULL);
+	snprintf(buf, len, "%.*f", prec, v);
+	dp = localeconv()->decimal_point;
+	if (dp == NULL || strcmp(dp, ".") == 0 || *dp == '\0')
+		return (buf);
+	if ((p = strstr(buf, dp)) != NULL) {
+		dplen = strlen(dp);
+		*p = '.';
+		memmove(p + 1, p + dplen, strlen(p + dplen) + 1);
+	}
+	return (buf);
+}
+
+/* Print v with prec decimals; "nan" or "inf" never appear: print "-". */
+static void
+put_fixed(FILE *fp, double v, int prec)
+{
+	char		 buf[FMT_LEN];
+	const char	*s;
+
+	if ((s = fmt_fixed(buf, sizeof buf, v, prec)) == NULL)
+		s = "-";
+	fputs(s, fp);
+}
+
+/*
+ * PostMark's scalef(): a byte amount in megabytes when above 1 MiB, in
+ * kilobytes when non-zero, else "0.000000 bytes".  Double arithmetic.
+ */
+static void
+put_scalef(FILE *fp, double v)
+{
+	if (v / BYTES_PER_MB > 1) {
+		put_fixed(fp, v / BYTES_PER_MB, 2);
+		fputs(" megabytes", fp);
+	} else if (v / BYTES_PER_KB != 0) {
+		put_fixed(fp, v / BYTES_PER_KB, 2);
+		fputs(" kilobytes", fp);
+	} else {
+		put_fixed(fp, v, 6);
+		fputs(" bytes", fp);
+	}
+}
+
+/* Name of a status in CSV and JSON. */
+static const char *
+status_name(enum pm_status status)
+{
+	switch (status) {
+	case PM_STATUS_OK:
+		return ("ok");
+	case PM_STATUS_OUT_OF_FILES:
+		return ("out_of_files");
+	case PM_STATUS_INTERRUPTED:
+		return ("interrupted");
+	case PM_STATUS_ERROR:
+		return ("error");
+	}
+	return ("error");
+}
+
+/*
+ * Compute every interval (seconds) and rate (per second) of a result.
+ * PostMark's "number" is the count created in the creation phase, and its
+ * transaction count is the number of transactions completed; both equal
+ * the configured values in a complete run.
+ */
+void
+pm_report_rates(const struct pm_config *cfg, const struct pm_result *r,
+    struct pm_rates *rt)
+{
+	(void)cfg;
+
+	memset(rt, 0, sizeof *rt);
+	rt->elapsed = interval(r->t_start, r->t_end);
+	rt->t_elapsed = interval(r->t_trans, r->t_trans_end);
+	rt->create_iv = interval(r->t_start, r->t_trans);
+	rt->delete_iv = interval(r->t_trans_end, r->t_end);
+
+	rt->transactions = (double)r->transactions_done / rt->t_elapsed;
+	rt->created = (double)(r->created_alone + r->created_mixed) /
+	    rt->elapsed;
+	rt->created_alone = (double)r->created_alone / rt->create_iv;
+	rt->created_mixed = (double)r->created_mixed / rt->t_elapsed;
+	rt->read = (double)r->read / rt->t_elapsed;
+	rt->appended = (double)r->appended / rt->t_elapsed;
+	rt->deleted = (double)(r->deleted_alone + r->deleted_mixed) /
+	    rt->elapsed;
+	rt->deleted_alone = (double)r->deleted_alone / rt->delete_iv;
+	rt->deleted_mixed = (double)r->deleted_mixed / rt->t_elapsed;
+	rt->bytes_read = (double)r->bytes_read / rt->elapsed;
+	rt->bytes_written = (double)r->bytes_written / rt->elapsed;
+}
+
+/*
+ * The verbose report's latency section: one line per timed phase and
+ * operation that recorded anything, in microseconds.
+ */
+static void
+put_verbose_latency(FILE *fp, const struct pm_result *r)
+{
+	const struct pm_hist	*h;
+	char			 name[64];
+	size_t			 i;
+	int			 ph, op, any = 0;
+
+	for (ph = 0; ph < PM_NTPHASES; ph++) {
+		for (op = 0; op < PM_NOPS; op++) {
+			h = &r->lat[ph][op];
+			if (h->count == 0)
+				continue;
+			if (!any) {
+				fputs("\nLatency (microseconds):\n", fp);
+				any = 1;
+			}
+			snprintf(name, sizeof name, "%s (%s):",
+			    pm_op_names[op], pm_tphase_names[ph]);
+			fprintf(fp, "\t%-22s count %" PRIu64 " min ", name,
+			    h->count);
+			put_fixed(fp, h->min / NS_PER_US, PREC_VERBOSE_US);
+			fputs(" mean ", fp);
+			put_fixed(fp, pm_hist_mean(h) / NS_PER_US,
+			    PREC_VERBOSE_US);
+			for (i = 0; i < NPCTS; i++) {
+				fprintf(fp, " %s ", pm_pcts[i].label);
+				put_fixed(fp, pm_hist_percentile(h,
+				    pm_pcts[i].p) / NS_PER_US,
+				    PREC_VERBOSE_US);
+			}
+			fputs(" max ", fp);
+			put_fixed(fp, h->max / NS_PER_US, PREC_VERBOSE_US);
+			fputc('\n', fp);
+		}
+	}
+}
+
+/*
+ * PostMark 1.53's verbose report, line for line, with seconds printed
+ * "%.2f", counts and per-second rates as truncated 64-bit integers, and
+ * exact byte counts through scalef(); then the latency section.
+ */
+int
+pm_report_verbose(FILE *fp, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	struct pm_rates	 rt;
+	uint64_t	 created, deleted;
+
+	pm_report_rates(cfg, r, &rt);
+	created = r->created_alone + r->created_mixed;
+	deleted = r->deleted_alone + r->deleted_mixed;
+
+	fputs("Time:\n\t", fp);
+	put_fixed(fp, rt.elapsed, 2);
+	fputs(" seconds total\n\t", fp);
+	put_fixed(fp, rt.t_elapsed, 2);
+	fprintf(fp, " seconds of transactions (%" PRIu64 " per second)\n",
+	    trunc_u64(rt.transactions));
+
+	fprintf(fp, "\nFiles:\n"
+	    "\t%" PRIu64 " created (%" PRIu64 " per second)\n"
+	    "\t\tCreation alone: %" PRIu64 " files (%" PRIu64
+	    " per second)\n"
+	    "\t\tMixed with transactions: %" PRIu64 " files (%" PRIu64
+	    " per second)\n",
+	    created, trunc_u64(rt.created),
+	    r->created_alone, trunc_u64(rt.created_alone),
+	    r->created_mixed, trunc_u64(rt.created_mixed));
+	fprintf(fp, "\t%" PRIu64 " read (%" PRIu64 " per second)\n"
+	    "\t%" PRIu64 " appended (%" PRIu64 " per second)\n",
+	    r->read, trunc_u64(rt.read),
+	    r->appended, trunc_u64(rt.appended));
+	fprintf(fp, "\t%" PRIu64 " deleted (%" PRIu64 " per second)\n"
+	    "\t\tDeletion alone: %" PRIu64 " files (%" PRIu64
+	    " per second)\n"
+	    "\t\tMixed with transactions: %" PRIu64 " files (%" PRIu64
+	    " per second)\n",
+	    deleted, trunc_u64(rt.deleted),
+	    r->deleted_alone, trunc_u64(rt.deleted_alone),
+	    r->deleted_mixed, trunc_u64(rt.deleted_mixed));
+
+	fputs("\nData:\n\t", fp);
+	put_scalef(fp, (double)r->bytes_read);
+	fputs(" read (", fp);
+	put_scalef(fp, rt.bytes_read);
+	fputs(" per second)\n\t", fp);
+	put_scalef(fp, (double)r->bytes_written);
+	fputs(" written (", fp);
+	put_scalef(fp, rt.bytes_written);
+	fputs(" per second)\n", fp);
+
+	put_verbose_latency(fp, r);
+	return (ferror(fp) ? -1 : 0);
+}
+
+/*
+ * PostMark 1.53's terse line: 13 space-separated "%.2f" fields, seconds
+ * then rates (fields 12 and 13 in bytes per second).
+ */
+int
+pm_report_terse(FILE *fp, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	struct pm_rates	 rt;
+	double		 v[13];
+	size_t		 i;
+
+	pm_report_rates(cfg, r, &rt);
+	v[0] = rt.elapsed;
+	v[1] = rt.t_elapsed;
+	v[2] = rt.transactions;
+	v[3] = rt.created;
+	v[4] = rt.created_alone;
+	v[5] = rt.created_mixed;
+	v[6] = rt.read;
+	v[7] = rt.appended;
+	v[8] = rt.deleted;
+	v[9] = rt.deleted_alone;
+	v[10] = rt.deleted_mixed;
+	v[11] = rt.bytes_read;
+	v[12] = rt.bytes_written;
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		if (i > 0)
+			fputc(' ', fp);
+		put_fixed(fp, v[i], 2);
+	}
+	fputc('\n', fp);
+	return (ferror(fp) ? -1 : 0);
+}
+
+/* Separator before every CSV field but the first (schema_version). */
+static void
+csv_sep(FILE *fp)
+{
+	fputc(',', fp);
+}
+
+/*
+ * Write a string as a CSV field (RFC 4180): quoted, with quotes doubled,
+ * when it holds a comma, a double quote, CR or LF.  NULL is empty.
+ */
+static void
+csv_str(FILE *fp, const char *s)
+{
+	csv_sep(fp);
+	if (s == NULL)
+		return;
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		fputs(s, fp);
+		return;
+	}
+	fputc('"', fp);
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			fputc('"', fp);
+		fputc(*s, fp);
+	}
+	fputc('"', fp);
+}
+
+static void
+csv_u64(FILE *fp, uint64_t v)
+{
+	fprintf(fp, ",%" PRIu64, v);
+}
+
+static void
+csv_int(FILE *fp, long long v)
+{
+	fprintf(fp, ",%lld", v);
+}
+
+/* A fixed-point CSV field; empty if v is not finite. */
+static void
+csv_fixed(FILE *fp, double v, int prec)
+{
+	char		 buf[FMT_LEN];
+	const char	*s;
+
+	csv_sep(fp);
+	if ((s = fmt_fixed(buf, sizeof buf, v, prec)) != NULL)
+		fputs(s, fp);
+}
+
+/*
+ * The eight latency columns of one operation: count, min, mean, p50, p90,
+ * p99, p99.9 and max in microseconds; all but the count are empty when
+ * nothing was recorded.
+ */
+static void
+csv_latency(FILE *fp, const struct pm_hist *h)
+{
+	size_t	 i;
+
+	csv_u64(fp, h->count);
+	if (h->count == 0) {
+		for (i = 0; i < 3 + NPCTS; i++)
+			csv_sep(fp);
+		return;
+	}
+	csv_fixed(fp, h->min / NS_PER_US, PREC_US);
+	csv_fixed(fp, pm_hist_mean(h) / NS_PER_US, PREC_US);
+	for (i = 0; i < NPCTS; i++)
+		csv_fixed(fp, pm_hist_percentile(h, pm_pcts[i].p) / NS_PER_US,
+		    PREC_US);
+	csv_fixed(fp, h->max / NS_PER_US, PREC_US);
+}
+
+/*
+ * The locations as "PATH:WEIGHT" joined by ';', or "." when none is set.
+ * Returns an allocated string the caller frees.
+ */
+static char *
+join_locations(const struct pm_config *cfg)
+{
+	char	*s, *t;
+	size_t	 i;
+
+	if (cfg->nlocations == 0)
+		return (xstrdup("."));
+	s = NULL;
+	for (i = 0; i < cfg->nlocations; i++) {
+		xasprintf(&t, "%s%s%s:%" PRIu32, s == NULL ? "" : s,
+		    s == NULL ? "" : ";", cfg->locations[i].name,
+		    cfg->locations[i].weight);
+		free(s);
+		s = t;
+	}
+	return (s);
+}
+
+/*
+ * One metadata string per file system (fs_type or fs_options of meta)
+ * joined by ';'.  Returns an allocated string, or NULL without metadata.
+ */
+static char *
+join_meta(const struct pm_meta *meta, char **v)
+{
+	char	*s, *t;
+	size_t	 i;
+
+	if (meta == NULL || v == NULL)
+		return (NULL);
+	s = xstrdup("");
+	for (i = 0; i < meta->nfs; i++) {
+		xasprintf(&t, "%s%s%s", s, i == 0 ? "" : ";",
+		    v[i] == NULL ? "" : v[i]);
+		free(s);
+		s = t;
+	}
+	return (s);
+}
+
+/* Merge the histograms of one operation over every timed phase into h. */
+static void
+merge_op(struct pm_hist *h, const struct pm_result *r, enum pm_op op)
+{
+	int	 ph;
+
+	pm_hist_init(h);
+	for (ph = 0; ph < PM_NTPHASES; ph++)
+		pm_hist_merge(h, &r->lat[ph][op]);
+}
+
+/* The CSV header line of schema 1: 79 column names (results/README.md). */
+int
+pm_report_csv_header(FILE *fp)
+{
+	size_t	 i;
+	int	 op;
+
+	fputs("schema_version,label,status,timestamp,host,kernel,iteration,"
+	    "locations,fs_types,fs_options,"
+	    "number,transactions,size_low,size_high,read_block,write_block,"
+	    "buffering,bias_read,bias_create,subdirectories,seed,"
+	    "created,created_alone,created_mixed,read,appended,"
+	    "deleted,deleted_alone,deleted_mixed,bytes_read,bytes_written,"
+	    "transactions_done,"
+	    "elapsed_s,creation_s,transactions_s,deletion_s,"
+	    "transactions_per_s,created_per_s,created_alone_per_s,"
+	    "created_mixed_per_s,read_per_s,appended_per_s,deleted_per_s,"
+	    "deleted_alone_per_s,deleted_mixed_per_s,read_bytes_per_s,"
+	    "written_bytes_per_s", fp);
+	for (op = 0; op < PM_NOPS; op++) {
+		fprintf(fp, ",%s_count,%s_min_us,%s_mean_us", pm_op_names[op],
+		    pm_op_names[op], pm_op_names[op]);
+		for (i = 0; i < NPCTS; i++)
+			fprintf(fp, ",%s_%s_us", pm_op_names[op],
+			    pm_pcts[i].name);
+		fprintf(fp, ",%s_max_us", pm_op_names[op]);
+	}
+	fputc('\n', fp);
+	return (ferror(fp) ? -1 : 0);
+}
+
+/* One CSV row of schema 1 for a run; the header is written separately. */
+int
+pm_report_csv(FILE *fp, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	const struct pm_meta	*meta = r->meta;
+	struct pm_rates		 rt;
+	struct pm_hist		*h;
+	char			*s;
+	int			 op;
+
+	pm_report_rates(cfg, r, &rt);
+
+	fputs("1", fp);
+	csv_str(fp, cfg->label);
+	if (r->status == PM_STATUS_ERROR) {
+		xasprintf(&s, "error: %s", r->error == NULL ? "unknown" :
+		    r->error);
+		csv_str(fp, s);
+		free(s);
+	} else
+		csv_str(fp, status_name(r->status));
+	csv_str(fp, meta == NULL ? NULL : meta->timestamp);
+	csv_str(fp, meta == NULL ? NULL : meta->host);
+	csv_str(fp, meta == NULL ? NULL : meta->kernel);
+	csv_u64(fp, r->iteration);
+	s = join_locations(cfg);
+	csv_str(fp, s);
+	free(s);
+	s = join_meta(meta, meta == NULL ? NULL : meta->fs_type);
+	csv_str(fp, s);
+	free(s);
+	s = join_meta(meta, meta == NULL ? NULL : meta->fs_options);
+	csv_str(fp, s);
+	free(s);
+
+	csv_u64(fp, cfg->number);
+	csv_u64(fp, cfg->transactions);
+	csv_u64(fp, cfg->size_low);
+	csv_u64(fp, cfg->size_high);
+	csv_u64(fp, cfg->read_block);
+	csv_u64(fp, cfg->write_block);
+	csv_u64(fp, cfg->buffering);
+	csv_int(fp, cfg->bias_read);
+	csv_int(fp, cfg->bias_create);
+	csv_u64(fp, cfg->subdirs);
+	csv_u64(fp, cfg->seed);
+
+	csv_u64(fp, r->created_alone + r->created_mixed);
+	csv_u64(fp, r->created_alone);
+	csv_u64(fp, r->created_mixed);
+	csv_u64(fp, r->read);
+	csv_u64(fp, r->appended);
+	csv_u64(fp, r->deleted_alone + r->deleted_mixed);
+	csv_u64(fp, r->deleted_alone);
+	csv_u64(fp, r->deleted_mixed);
+	csv_u64(fp, r->bytes_read);
+	csv_u64(fp, r->bytes_written);
+	csv_u64(fp, r->transactions_done);
+
+	csv_fixed(fp, rt.elapsed, PREC_SECONDS);
+	csv_fixed(fp, rt.create_iv, PREC_SECONDS);
+	csv_fixed(fp, rt.t_elapsed, PREC_SECONDS);
+	csv_fixed(fp, rt.delete_iv, PREC_SECONDS);
+
+	csv_fixed(fp, rt.transactions, PREC_RATE);
+	csv_fixed(fp, rt.created, PREC_RATE);
+	csv_fixed(fp, rt.created_alone, PREC_RATE);
+	csv_fixed(fp, rt.created_mixed, PREC_RATE);
+	csv_fixed(fp, rt.read, PREC_RATE);
+	csv_fixed(fp, rt.appended, PREC_RATE);
+	csv_fixed(fp, rt.deleted, PREC_RATE);
+	csv_fixed(fp, rt.deleted_alone, PREC_RATE);
+	csv_fixed(fp, rt.deleted_mixed, PREC_RATE);
+	csv_fixed(fp, rt.bytes_read, PREC_RATE);
+	csv_fixed(fp, rt.bytes_written, PREC_RATE);
+
+	h = xmalloc(sizeof *h);
+	for (op = 0; op < PM_NOPS; op++) {
+		merge_op(h, r, op);
+		csv_latency(fp, h);
+	}
+	free(h);
+
+	fputc('\n', fp);
+	return (ferror(fp) ? -1 : 0);
+}
+
+/*
+ * Write a JSON string (RFC 8259): quotes and backslashes escaped, control
+ * characters as \u00XX, every other byte (UTF-8 included) as is.  NULL is
+ * written as null.
+ */
+static void
+json_str(FILE *fp, const char *s)
+{
+	const unsigned char	*p;
+
+	if (s == NULL) {
+		fputs("null", fp);
+		return;
+	}
+	fputc('"', fp);
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(fp, "\\%c", *p);
+		else if (*p < 0x20)
+			fprintf(fp, "\\u%04x", *p);
+		else
+			fputc(*p, fp);
+	}
+	fputc('"', fp);
+}
+
+/* An object key; a comma first unless it is the first member. */
+static void
+json_key(FILE *fp, const char *key, int first)
+{
+	if (!first)
+		fputc(',', fp);
+	json_str(fp, key);
+	fputc(':', fp);
+}
+
+/* A fixed-point JSON number, or null if v is not finite. */
+static void
+json_fixed(FILE *fp, double v, int prec)
+{
+	char		 buf[FMT_LEN];
+	const char	*s;
+
+	if ((s = fmt_fixed(buf, sizeof buf, v, prec)) == NULL)
+		s = "null";
+	fputs(s, fp);
+}
+
+/*
+ * A latency object: count, min_us, mean_us, p50_us ... max_us (null when
+ * empty) and, if buckets is set, the non-empty buckets as
+ * [low_ns, high_ns, count] triples.
+ */
+static void
+json_hist(FILE *fp, const struct pm_hist *h, int buckets)
+{
+	char		 key[32];
+	size_t		 i;
+	unsigned int	 b;
+	int		 first;
+
+	fputc('{', fp);
+	json_key(fp, "count", 1);
+	fprintf(fp, "%" PRIu64, h->count);
+	json_key(fp, "min_us", 0);
+	if (h->count == 0)
+		fputs("null", fp);
+	else
+		json_fixed(fp, h->min / NS_PER_US, PREC_US);
+	json_key(fp, "mean_us", 0);
+	if (h->count == 0)
+		fputs("null", fp);
+	else
+		json_fixed(fp, pm_hist_mean(h) / NS_PER_US, PREC_US);
+	for (i = 0; i < NPCTS; i++) {
+		snprintf(key, sizeof key, "%s_us", pm_pcts[i].name);
+		json_key(fp, key, 0);
+		if (h->count == 0)
+			fputs("null", fp);
+		else
+			json_fixed(fp, pm_hist_percentile(h, pm_pcts[i].p) /
+			    NS_PER_US, PREC_US);
+	}
+	json_key(fp, "max_us", 0);
+	if (h->count == 0)
+		fputs("null", fp);
+	else
+		json_fixed(fp, h->max / NS_PER_US, PREC_US);
+	if (buckets) {
+		json_key(fp, "buckets", 0);
+		fputc('[', fp);
+		first = 1;
+		for (b = 0; b < PM_HIST_NBUCKETS; b++) {
+			if (h->bucket[b] == 0)
+				continue;
+			fprintf(fp, "%s[%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]",
+			    first ? "" : ",", pm_hist_bucket_low(b),
+			    pm_hist_bucket_high(b), h->bucket[b]);
+			first = 0;
+		}
+		fputc(']', fp);
+	}
+	fputc('}', fp);
+}
+
+/* The locations array: path, weight, file-system type and options. */
+static void
+json_locations(FILE *fp, const struct pm_config *cfg,
+    const struct pm_meta *meta)
+{
+	size_t	 i, n;
+
+	n = cfg->nlocations == 0 ? 1 : cfg->nlocations;
+	fputc('[', fp);
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			fputc(',', fp);
+		fputc('{', fp);
+		json_key(fp, "path", 1);
+		json_str(fp, cfg->nlocations == 0 ? "." :
+		    cfg->locations[i].name);
+		json_key(fp, "weight", 0);
+		fprintf(fp, "%" PRIu32, cfg->nlocations == 0 ? 1 :
+		    cfg->locations[i].weight);
+		json_key(fp, "fs_type", 0);
+		json_str(fp, meta == NULL || i >= meta->nfs ||
+		    meta->fs_type == NULL ? NULL : meta->fs_type[i]);
+		json_key(fp, "fs_options", 0);
+		json_str(fp, meta == NULL || i >= meta->nfs ||
+		    meta->fs_options == NULL ? NULL : meta->fs_options[i]);
+		fputc('}', fp);
+	}
+	fputc(']', fp);
+}
+
+/*
+ * One run as a single-line JSON object (JSON Lines): the content of the
+ * CSV row, structured, plus the histogram buckets of every phase.
+ */
+int
+pm_report_json(FILE *fp, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	const struct pm_meta	*meta = r->meta;
+	struct pm_rates		 rt;
+	struct pm_hist		*h;
+	int			 ph, op, first;
+
+	pm_report_rates(cfg, r, &rt);
+
+	fputc('{', fp);
+	json_key(fp, "schema_version", 1);
+	fputs("1", fp);
+	json_key(fp, "label", 0);
+	json_str(fp, cfg->label);
+	json_key(fp, "status", 0);
+	json_str(fp, status_name(r->status));
+	json_key(fp, "error", 0);
+	json_str(fp, r->status == PM_STATUS_ERROR ? (r->error == NULL ?
+	    "unknown" : r->error) : NULL);
+	json_key(fp, "timestamp", 0);
+	json_str(fp, meta == NULL ? NULL : meta->timestamp);
+	json_key(fp, "host", 0);
+	json_str(fp, meta == NULL ? NULL : meta->host);
+	json_key(fp, "kernel", 0);
+	json_str(fp, meta == NULL ? NULL : meta->kernel);
+	json_key(fp, "iteration", 0);
+	fprintf(fp, "%" PRIu32, r->iteration);
+	json_key(fp, "locations", 0);
+	json_locations(fp, cfg, meta);
+
+	json_key(fp, "config", 0);
+	fprintf(fp, "{\"number\":%" PRIu32 ",\"transactions\":%" PRIu32
+	    ",\"size_low\":%" PRIu32 ",\"size_high\":%" PRIu32
+	    ",\"read_block\":%" PRIu32 ",\"write_block\":%" PRIu32
+	    ",\"buffering\":%" PRIu32 ",\"bias_read\":%d"
+	    ",\"bias_create\":%d,\"subdirectories\":%" PRIu32
+	    ",\"seed\":%" PRIu32 "}",
+	    cfg->number, cfg->transactions, cfg->size_low, cfg->size_high,
+	    cfg->read_block, cfg->write_block, cfg->buffering,
+	    cfg->bias_read, cfg->bias_create, cfg->subdirs, cfg->seed);
+
+	json_key(fp, "counts", 0);
+	fprintf(fp, "{\"created\":%" PRIu64 ",\"created_alone\":%" PRIu64
+	    ",\"created_mixed\":%" PRIu64 ",\"read\":%" PRIu64
+	    ",\"appended\":%" PRIu64 ",\"deleted\":%" PRIu64
+	    ",\"deleted_alone\":%" PRIu64 ",\"deleted_mixed\":%" PRIu64
+	    ",\"bytes_read\":%" PRIu64 ",\"bytes_written\":%" PRIu64
+	    ",\"transactions_done\":%" PRIu64 "}",
+	    r->created_alone + r->created_mixed, r->created_alone,
+	    r->created_mixed, r->read, r->appended,
+	    r->deleted_alone + r->deleted_mixed, r->deleted_alone,
+	    r->deleted_mixed, r->bytes_read, r->bytes_written,
+	    r->transactions_done);
+
+	json_key(fp, "seconds", 0);
+	fputc('{', fp);
+	json_key(fp, "elapsed_s", 1);
+	json_fixed(fp, rt.elapsed, PREC_SECONDS);
+	json_key(fp, "creation_s", 0);
+	json_fixed(fp, rt.create_iv, PREC_SECONDS);
+	json_key(fp, "transactions_s", 0);
+	json_fixed(fp, rt.t_elapsed, PREC_SECONDS);
+	json_key(fp, "deletion_s", 0);
+	json_fixed(fp, rt.delete_iv, PREC_SECONDS);
+	fputc('}', fp);
+
+	json_key(fp, "rates", 0);
+	fputc('{', fp);
+	json_key(fp, "transactions_per_s", 1);
+	json_fixed(fp, rt.transactions, PREC_RATE);
+	json_key(fp, "created_per_s", 0);
+	json_fixed(fp, rt.created, PREC_RATE);
+	json_key(fp, "created_alone_per_s", 0);
+	json_fixed(fp, rt.created_alone, PREC_RATE);
+	json_key(fp, "created_mixed_per_s", 0);
+	json_fixed(fp, rt.created_mixed, PREC_RATE);
+	json_key(fp, "read_per_s", 0);
+	json_fixed(fp, rt.read, PREC_RATE);
+	json_key(fp, "appended_per_s", 0);
+	json_fixed(fp, rt.appended, PREC_RATE);
+	json_key(fp, "deleted_per_s", 0);
+	json_fixed(fp, rt.deleted, PREC_RATE);
+	json_key(fp, "deleted_alone_per_s", 0);
+	json_fixed(fp, rt.deleted_alone, PREC_RATE);
+	json_key(fp, "deleted_mixed_per_s", 0);
+	json_fixed(fp, rt.deleted_mixed, PREC_RATE);
+	json_key(fp, "read_bytes_per_s", 0);
+	json_fixed(fp, rt.bytes_read, PREC_RATE);
+	json_key(fp, "written_bytes_per_s", 0);
+	json_fixed(fp, rt.bytes_written, PREC_RATE);
+	fputc('}', fp);
+
+	json_key(fp, "latency", 0);
+	fputc('{', fp);
+	h = xmalloc(sizeof *h);
+	for (op = 0; op < PM_NOPS; op++) {
+		merge_op(h, r, op);
+		json_key(fp, pm_op_names[op], op == 0);
+		json_hist(fp, h, 0);
+	}
+	free(h);
+	fputc('}', fp);
+
+	json_key(fp, "latency_phases", 0);
+	fputc('{', fp);
+	for (ph = 0; ph < PM_NTPHASES; ph++) {
+		json_key(fp, pm_tphase_names[ph], ph == 0);
+		fputc('{', fp);
+		first = 1;
+		for (op = 0; op < PM_NOPS; op++) {
+			if (r->lat[ph][op].count == 0)
+				continue;
+			json_key(fp, pm_op_names[op], first);
+			json_hist(fp, &r->lat[ph][op], 1);
+			first = 0;
+		}
+		fputc('}', fp);
+	}
+	fputc('}', fp);
+
+	fputs("}\n", fp);
+	return (ferror(fp) ? -1 : 0);
+}
+
+/*
+ * Two-sided 95 % critical value of Student's t with df degrees of
+ * freedom, t(0.975, df).  Values from the NIST/SEMATECH e-Handbook of
+ * Statistical Methods, section 1.3.6.7.2, "Critical Values of the
+ * Student's t Distribution" (column 0.975), rounded to three decimals.
+ * Between tabulated points the value of the next smaller df is used (a
+ * slightly wider, conservative interval); beyond 120 the normal 1.960.
+ */
+static double
+student_t975(size_t df)
+{
+	static const double	 t[] = {
+		0.0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
+		2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+		2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
+		2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042
+	};
+
+	if (df == 0)
+		return (NAN);
+	if (df < sizeof t / sizeof t[0])
+		return (t[df]);
+	if (df < 40)
+		return (t[30]);
+	if (df < 60)
+		return (2.021);
+	if (df < 100)
+		return (2.000);
+	if (df < 120)
+		return (1.984);
+	if (df == 120)
+		return (1.980);
+	return (1.960);
+}
+
+/* The value of a summary row in one run's rates, scaled. */
+static double
+stat_value(const struct pm_rates *rt, const struct pm_stat_row *row)
+{
+	double	 v;
+
+	memcpy(&v, (const char *)rt + row->off, sizeof v);
+	return (v / row->scale);
+}
+
+/* A right-aligned summary cell of 10 columns: the value, or "-". */
+static void
+put_cell(FILE *fp, double v, int prec)
+{
+	char		 buf[FMT_LEN];
+	const char	*s;
+
+	if ((s = fmt_fixed(buf, sizeof buf, v, prec)) == NULL)
+		s = "-";
+	fprintf(fp, " %10s", s);
+}
+
+/*
+ * Summary of several runs of the same configuration: for each time and
+ * rate of the verbose report, the mean, sample standard deviation, min,
+ * max and the half-width h of the 95 % confidence interval of the mean
+ * (mean - h .. mean + h, h = t(0.975, n - 1) * sd / sqrt(n)) over the runs
+ * that ended ok; the others are counted and excluded.  The deviation and
+ * the interval need two ok runs and print as "-" otherwise.  79 columns:
+ *
+ *	(blank line)
+ *	Summary of 3 runs: 3 ok
+ *	                               mean         sd        min ...
+ *	seconds total                  5.84       0.02       5.82 ...
+ */
+int
+pm_report_summary(FILE *fp, const struct pm_config *cfg,
+    const struct pm_result *results, size_t n)
+{
+	struct pm_rates	*rt;
+	size_t		 i, j, k, nok;
+	double		 v, mean, sum, ss, min, max, sd, half;
+	int		 prec;
+
+	rt = xcalloc(n == 0 ? 1 : n, sizeof *rt);
+	for (i = nok = 0; i < n; i++) {
+		if (results[i].status != PM_STATUS_OK)
+			continue;
+		pm_report_rates(cfg, &results[i], &rt[nok++]);
+	}
+
+	fprintf(fp, "\nSummary of %zu run%s: %zu ok", n, n == 1 ? "" : "s",
+	    nok);
+	if (nok != n)
+		fprintf(fp, ", %zu excluded (not ok)", n - nok);
+	fputs("\n", fp);
+	if (nok == 0) {
+		free(rt);
+		return (ferror(fp) ? -1 : 0);
+	}
+	fprintf(fp, "%-24s %10s %10s %10s %10s %10s\n", "",
+	    "mean", "sd", "min", "max", "95% CI +/-");
+	for (k = 0; k < NSTATROWS; k++) {
+		sum = 0;
+		min = INFINITY;
+		max = -INFINITY;
+		for (j = 0; j < nok; j++) {
+			v = stat_value(&rt[j], &pm_stat_rows[k]);
+			sum += v;
+			if (v < min)
+				min = v;
+			if (v > max)
+				max = v;
+		}
+		mean = sum / nok;
+		ss = 0;
+		for (j = 0; j < nok; j++) {
+			v = stat_value(&rt[j], &pm_stat_rows[k]);
+			ss += (v - mean) * (v - mean);
+		}
+		sd = nok > 1 ? sqrt(ss / (nok - 1)) : NAN;
+		half = student_t975(nok - 1) * sd / sqrt((double)nok);
+
+		fprintf(fp, "%-24s", pm_stat_rows[k].label);
+		prec = pm_stat_rows[k].prec;
+		put_cell(fp, mean, prec);
+		put_cell(fp, sd, prec);
+		put_cell(fp, min, prec);
+		put_cell(fp, max, prec);
+		put_cell(fp, half, prec);
+		fputc('\n', fp);
+	}
+	free(rt);
+	return (ferror(fp) ? -1 : 0);
+}
+
+/*
+ * Print a report of one run in the configured format.
+ */
+int
+pm_report(FILE *fp, const struct pm_config *cfg, const struct pm_result *r)
+{
+	size_t	 i;
+
+	for (i = 0; i < NREPORTERS; i++) {
+		if (pm_reporters[i].fmt == cfg->report)
+			return (pm_reporters[i].fn(fp, cfg, r));
+	}
+	return (pm_report_verbose(fp, cfg, r));
+}

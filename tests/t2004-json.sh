@@ -1,0 +1,118 @@
+#!/bin/sh
+# t2004: the JSON report is valid JSON (RFC 8259) with the CSV's content.
+#
+# jq must accept it, even with a label and a location holding quotes,
+# backslashes, a tab, a newline and UTF-8; the strings and numbers must
+# round-trip; each phase's buckets must add up to its count; the merged
+# latency must equal the sum of the phases; and every value shared with
+# the CSV row of the same result must be equal.  Guards against broken
+# escaping (control characters as \u00XX) and drift between the formats.
+
+. "$srcdir/tests/tap.sh"
+
+command -v jq >/dev/null 2>&1 || skip_all "jq not installed"
+unit=$builddir/tests/unit_report
+
+for c in ref62 strings error latency zero; do
+	"$unit" emit json "$c" >"$T/$c.json"
+	ok $? "emit json $c exits 0"
+	jq -e . "$T/$c.json" >/dev/null 2>"$T/err"
+	ok $? "$c: jq accepts it"
+	[ -s "$T/err" ] && diag "$(cat "$T/err")"
+done
+
+is "$(wc -l <"$T/strings.json" | tr -d ' ')" 1 "one object per line (JSON Lines)"
+is "$(jq -c 'keys_unsorted' "$T/ref62.json")" \
+    '["schema_version","label","status","error","timestamp","host","kernel","iteration","locations","config","counts","seconds","rates","latency","latency_phases"]' \
+    "top-level members"
+is "$(jq -r '.label' "$T/strings.json" | od -An -c | tr -s ' \n' ' ')" \
+    "$(printf 'run "A", back\\slash\ttab\nline \303\251 \346\227\245\346\234\254\n' | od -An -c | tr -s ' \n' ' ')" \
+    "label round-trips byte for byte"
+is "$(jq -r '.locations[0].path' "$T/strings.json" | od -An -c | tr -s ' \n' ' ')" \
+    "$(printf '/tmp/dir "x"\\y\tz/\303\251\n' | od -An -c | tr -s ' \n' ' ')" \
+    "location path round-trips byte for byte"
+ok "$(grep -c "$(printf '\t')" "$T/strings.json")" "no raw tab in the output"
+is "$(grep -o '\\u00[0-9a-f][0-9a-f]' "$T/strings.json" | sort -u | tr '\n' ' ')" \
+    '\u0009 \u000a ' "control characters escaped as \\u00XX"
+is "$(jq -c '[.locations[] | [.weight, .fs_type, .fs_options]]' "$T/strings.json")" \
+    '[[3,"ext4","rw,relatime"],[1,"tmpfs","rw,nosuid,nodev"]]' \
+    "locations carry weight, fs_type, fs_options"
+is "$(jq -c '[.host, .timestamp, .iteration]' "$T/strings.json")" \
+    '["host\"1\"","2026-11-30T13:45:00Z",2]' "metadata"
+is "$(jq -c '[.label, .timestamp, .locations[0].path, .locations[0].fs_type]' "$T/ref62.json")" \
+    '[null,null,".",null]' "missing label and metadata are null"
+is "$(jq -c '[.status, .error]' "$T/error.json")" \
+    '["error","write s3/12: No space left on device, \"x\""]' \
+    "error status and message"
+is "$(jq -c '[.status, .error]' "$T/ref62.json")" '["ok",null]' "ok status"
+is "$(jq -c '[.counts.created, .counts.bytes_written, .config.number, .config.subdirectories]' "$T/ref62.json")" \
+    '[4508,28824847,2000,4]' "counts and config round-trip"
+is "$(jq -c '[.seconds.elapsed_s, .rates.read_per_s, .rates.written_bytes_per_s]' "$T/ref62.json")" \
+    '[6,814.667,4804141.167]' "seconds and rates"
+
+# Histograms.
+is "$(jq -c '[.latency_phases | to_entries[] | .key as $p | .value | to_entries[] | "\($p)/\(.key)"]' "$T/latency.json")" \
+    '["creation/create","transactions/create","transactions/read","deletion/delete"]' \
+    "per phase: only operations that ran"
+is "$(jq '[.latency_phases[][] | (([.buckets[][2]] | add) == .count)] | all' "$T/latency.json")" \
+    true "per phase: buckets add up to the count"
+is "$(jq '[.latency_phases[][] | .buckets[] | (.[0] <= .[1])] | all' "$T/latency.json")" \
+    true "buckets are [low_ns, high_ns, count] with low <= high"
+is "$(jq -c '[.latency_phases.creation.create.buckets[] | .[2]] | add' "$T/latency.json")" \
+    4 "creation creates: 4 values in buckets"
+is "$(jq -c '.latency.create | [.count, .min_us, .mean_us, .max_us]' "$T/latency.json")" \
+    '[5,1,4,10]' "merged creates: count 5, min 1, mean 4, max 10 us"
+is "$(jq -c '.latency.append' "$T/latency.json")" \
+    '{"count":0,"min_us":null,"mean_us":null,"p50_us":null,"p90_us":null,"p99_us":null,"p999_us":null,"max_us":null}' \
+    "an operation that never ran: count 0, null statistics"
+is "$(jq -c '.latency | keys_unsorted' "$T/zero.json")" \
+    '["create","read","append","delete"]' "merged latency lists all four operations"
+
+# Same content as the CSV row: every shared value is equal.
+if command -v python3 >/dev/null 2>&1; then
+	"$unit" emit csv-header >"$T/h.csv"
+	for c in strings latency; do
+		"$unit" emit csv "$c" >"$T/$c.csv"
+		python3 - "$T/h.csv" "$T/$c.csv" "$T/$c.json" >"$T/cmp" <<'PY'
+import csv, json, sys
+hdr = next(csv.reader(open(sys.argv[1], newline="")))
+row = dict(zip(hdr, next(csv.reader(open(sys.argv[2], newline="", encoding="utf-8")))))
+j = json.load(open(sys.argv[3], encoding="utf-8"))
+flat = {"schema_version": j["schema_version"], "label": j["label"],
+        "timestamp": j["timestamp"], "host": j["host"], "kernel": j["kernel"],
+        "iteration": j["iteration"]}
+flat.update(j["config"]); flat.update(j["counts"]); flat.update(j["seconds"])
+flat.update(j["rates"])
+for op, v in j["latency"].items():
+    for k, x in v.items():
+        flat[op + "_" + k] = x
+flat["status"] = j["status"] if j["error"] is None else "error: " + j["error"]
+flat["locations"] = ";".join("%s:%d" % (l["path"], l["weight"]) for l in j["locations"])
+if j["locations"] == [{"path": ".", "weight": 1, "fs_type": j["locations"][0]["fs_type"],
+                       "fs_options": j["locations"][0]["fs_options"]}]:
+    flat["locations"] = "."     # no location set: the CSV says just "."
+flat["fs_types"] = ";".join(l["fs_type"] or "" for l in j["locations"])
+flat["fs_options"] = ";".join(l["fs_options"] or "" for l in j["locations"])
+bad = []
+for k in hdr:
+    if k not in flat:
+        bad.append("missing " + k)
+        continue
+    c, v = row[k], flat[k]
+    if v is None:
+        same = c == ""
+    elif isinstance(v, (int, float)):
+        same = c != "" and float(c) == float(v)
+    else:
+        same = c == str(v)
+    if not same:
+        bad.append("%s: csv %r json %r" % (k, c, v))
+print("\n".join(bad))
+PY
+		is "$(cat "$T/cmp")" "" "$c: every CSV column has the same value in JSON"
+	done
+else
+	skip "JSON and CSV agree" "python3 not installed"
+fi
+
+done_testing
