@@ -1,0 +1,58 @@
+#!/bin/sh
+# An unusable location is a clear error, not PostMark's stream of
+# "cannot open" messages followed by a report of work never done: a
+# missing directory, a regular file, a read-only directory (when not
+# root), with and without subdirectories.  Nothing is created anywhere;
+# exit status 1.
+
+. "$srcdir/tests/tap.sh"
+. "$srcdir/tests/data/engine.sh"
+
+# expect CASE CAUSE ARGS...: the run fails with CAUSE.
+expect() {
+	c=$1 cause=$2
+	shift 2
+	(cd "$T/cwd" && "$ENGINE" "$@" >"$T/out" 2>"$T/err")
+	is $? 1 "$c: exit status 1"
+	is "$(cat "$T/err")" "pm_enginetest: $cause" "$c: the cause"
+	is "$(ls -A "$T/cwd")" "" "$c: nothing created in the cwd"
+}
+
+mkdir "$T/cwd"
+expect "missing location" "open $T/nope/1: No such file or directory" \
+    location="$T/nope:1" number=10
+expect "missing location, subdirectories" \
+    "mkdir $T/nope/s0: No such file or directory" \
+    location="$T/nope:1" number=10 subdirs=4
+printf 'x\n' >"$T/file"
+expect "a file as location" "open $T/file/1: Not a directory" \
+    location="$T/file:1" number=10 buffering=0
+is "$(cat "$T/file")" x "a file as location: the file is untouched"
+
+# Two locations, one missing: which file fails first depends on the
+# draws, so only the form of the cause is checked; a file made in the good
+# location before is removed.
+mkdir "$T/ok"
+(cd "$T/cwd" && "$ENGINE" location="$T/ok:1" location="$T/nope:5" \
+    number=10 >"$T/out" 2>"$T/err")
+is $? 1 "second location missing: exit status 1"
+case $(cat "$T/err") in
+"pm_enginetest: open $T/nope/"[0-9]*": No such file or directory")
+	ok 0 "second location missing: the cause" ;;
+*)
+	ok 1 "second location missing: the cause"
+	diag "got: $(cat "$T/err")" ;;
+esac
+is "$(find "$T/ok" "$T/cwd" -mindepth 1)" "" \
+    "second location missing: nothing left in the good one"
+
+if [ "$(id -u)" -ne 0 ]; then
+	mkdir "$T/ro"
+	chmod 555 "$T/ro"
+	expect "read-only location" "open $T/ro/1: Permission denied" \
+	    location="$T/ro:1" number=10
+else
+	skip "read-only location" "root bypasses permissions"
+fi
+
+done_testing
