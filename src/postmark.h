@@ -246,10 +246,13 @@ int		 pm_report(FILE *, const struct pm_config *,
 struct pm_meta	*pm_meta_new(const struct pm_config *);
 void		 pm_meta_free(struct pm_meta *);
 
-/* pm_cli.c */
-int		 pm_cli_file(struct pm_config *, const char *, int);
+/*
+ * pm_cli.c: pm_cli_file reads commands from an open file in batch mode
+ * and returns 0 at its end, 1 after "quit", -1 after a failure it
+ * reported; pm_cli_loop reads standard input and returns the exit status.
+ */
+int		 pm_cli_file(struct pm_config *, FILE *, const char *);
 int		 pm_cli_loop(struct pm_config *);
-int		 pm_cli_exit_status(void);
 
 /* xmalloc.c: allocation that exits with a message on failure. */
 void		*xmalloc(size_t);

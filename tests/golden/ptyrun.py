@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""ptyrun.py: run a program with its standard input on a pseudo-terminal,
+so that it believes it is interactive, and type lines at it.
+
+  ptyrun.py INPUT OUT ERR PROGRAM [ARG...]
+      stdin is the pty; stdout goes to the file OUT and stderr to ERR.  The
+      lines of INPUT are typed at once (the tty is in canonical mode without
+      echo, so the program reads them one by one), then end-of-file (^D).
+
+  ptyrun.py -t INPUT OUT PROGRAM [ARG...]
+      stdin, stdout and stderr are all the pty (a real terminal session,
+      for line editing).  Each line of INPUT is typed, ended by a carriage
+      return, after the prompt "pm>" appeared; everything the terminal
+      showed goes to OUT.
+
+The exit status is the program's (128 + N when killed by signal N), or 124
+when it did not finish within 30 seconds (it is then killed).
+"""
+
+import os
+import select
+import signal
+import subprocess
+import sys
+import termios
+import time
+
+TIMEOUT = 30.0
+
+
+def drain(fd, sink, until=None, deadline=None):
+    """Read fd into sink until the bytes `until` appear in what was read
+    (if given), or EOF, or the deadline.  Returns True when `until` was
+    seen."""
+    seen = b""
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        r, _, _ = select.select([fd], [], [], min(left, 0.1))
+        if not r:
+            if until is None:
+                return True
+            continue
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            return False
+        if not data:
+            return False
+        sink.append(data)
+        seen += data
+        if until is not None and until in seen:
+            return True
+
+
+def status(proc):
+    rc = proc.returncode
+    return 128 - rc if rc < 0 else rc
+
+
+def wait(proc, master, sink, deadline):
+    while proc.poll() is None:
+        if time.monotonic() > deadline:
+            proc.kill()
+            proc.wait()
+            return 124
+        drain(master, sink, None, time.monotonic() + 0.1)
+    drain(master, sink, None, time.monotonic() + 0.2)
+    return status(proc)
+
+
+def main():
+    args = sys.argv[1:]
+    full = args and args[0] == "-t"
+    if full:
+        args = args[1:]
+    if len(args) < (3 if full else 4):
+        sys.stderr.write(__doc__)
+        return 2
+    with open(args[0], "rb") as f:
+        lines = f.read().splitlines(True)
+    deadline = time.monotonic() + TIMEOUT
+    master, slave = os.openpty()
+    attr = termios.tcgetattr(slave)
+    attr[3] &= ~termios.ECHO
+    termios.tcsetattr(slave, termios.TCSANOW, attr)
+    sink = []
+    if full:
+        out = open(args[1], "wb")
+        proc = subprocess.Popen(args[2:], stdin=slave, stdout=slave,
+                                stderr=slave, start_new_session=True)
+        os.close(slave)
+        for line in lines:
+            if not drain(master, sink, b"pm>", deadline):
+                break
+            os.write(master, line.rstrip(b"\r\n") + b"\r")
+        rc = wait(proc, master, sink, deadline)
+        out.write(b"".join(sink))
+        out.close()
+        return rc
+    out = open(args[1], "wb")
+    err = open(args[2], "wb")
+    proc = subprocess.Popen(args[3:], stdin=slave, stdout=out, stderr=err,
+                            start_new_session=True)
+    os.close(slave)
+    for line in lines:
+        os.write(master, line)
+    if lines and not lines[-1].endswith(b"\n"):
+        os.write(master, b"\n")
+    os.write(master, b"\x04")
+    rc = wait(proc, master, sink, deadline)
+    out.close()
+    err.close()
+    return rc
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    sys.exit(main())

@@ -1,0 +1,70 @@
+#!/bin/sh
+#
+# Golden transcripts: each tests/golden/NAME.in is typed at our program on
+# a pseudo-terminal, as regen.sh typed it at the reference PostMark, and
+# the two programs' stdout and stderr are compared separately.  Only the
+# documented differences are normalised: the banner (first line of
+# stdout), "Eh?" (stdout there, stderr here), and our two additions to
+# "help", which are asserted on their own.  Guards the exact texts of
+# help, show and every "Error: ..." message.
+
+. "$srcdir/tests/tap.sh"
+
+command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed for a pty"
+g=$srcdir/tests/golden
+
+# Drop the "Eh?" that the reference prints after its prompt on stdout.
+noeh() {
+	awk '{ if (sub(/Eh\?$/, "")) printf "%s", $0; else print }' "$1"
+}
+
+for in in "$g"/*.in; do
+	name=$(basename "$in" .in)
+	d=$T/$name
+	mkdir "$d"
+	cwd=$(cd "$d" && pwd -P)
+	status=0
+	(cd "$d" && HOME=$d python3 "$g/ptyrun.py" "$in" "$T/$name.o" \
+	    "$T/$name.e" "$POSTMARK") || status=$?
+
+	# stdout: banner and help additions out, reference's Eh? out.
+	sed -e "s|$cwd|@CWD@|g" -e '1s/.*/@BANNER@/' \
+	    -e '/^set label - /d' -e '/^set iterations - /d' \
+	    "$T/$name.o" >"$T/$name.o1"
+	noeh "$T/$name.o1" >"$T/$name.our.out"
+	sed -e '1s/.*/@BANNER@/' "$g/$name.out" >"$T/$name.r1"
+	noeh "$T/$name.r1" >"$T/$name.ref.out"
+	same_file "$T/$name.our.out" "$T/$name.ref.out" "$name: stdout"
+
+	# stderr: our Eh? lines out, counted against the reference's.
+	grep -v '^Eh?$' "$T/$name.e" >"$T/$name.our.err" || :
+	same_file "$T/$name.our.err" "$g/$name.err" "$name: stderr"
+	is "$(grep -c '^Eh?$' "$T/$name.e")" \
+	    "$(grep -o 'Eh?' "$g/$name.out" | wc -l | tr -d ' ')" \
+	    "$name: as many Eh? as the reference"
+
+	# Exit status: 1 when any command failed, as the reference's output
+	# shows (the reference itself always exits 0).
+	want=0
+	if [ -s "$g/$name.err" ] || grep -q 'Eh?' "$g/$name.out"; then
+		want=1
+	fi
+	is "$status" "$want" "$name: exit status"
+done
+
+# The additions to help come after PostMark's 17 commands.
+for name in help help-xyz; do
+	is "$(sed -n '/^quit - /{n;p;}' "$T/$name.o" | head -1)" \
+	    "set label - Sets the label of CSV and JSON records" \
+	    "$name: set label listed after quit"
+	is "$(grep -c '^set iterations - ' "$T/$name.o")" \
+	    "$(grep -c '^quit - ' "$T/$name.o")" \
+	    "$name: set iterations listed with every full list"
+done
+is "$(grep -c '^set label - \|^set iterations - ' "$T/help-set-b.o")" 0 \
+    "help set b: no addition matches"
+is "$(tail -n 3 "$T/help-s.o" | head -n 2 | cut -d' ' -f1-2)" \
+    "set label
+set iterations" "help s: the additions follow show"
+
+done_testing
