@@ -1330,14 +1330,14 @@ cmd_run(struct pm_config *cfg, int argc, char **argv, char **cause)
 {
 	struct pm_hooks		 hooks;
 	struct pm_run		 run;
-	struct pm_result	*results = NULL, r;
+	struct pm_result	 r;
+	struct pm_summary	*sum = NULL;
 	struct sigaction	 sa, oint, oterm;
 	struct stat		 st, so, se;
 	enum pm_cmd_status	 status = PM_CMD_OK;
 	const char		*outname = argc == 2 ? argv[1] : "stdout";
 	char			*wcause;
 	FILE			*fp = stdout;
-	size_t			 n = 0;
 	uint32_t		 it;
 	int			 classic, header, rc, bad = 0;
 
@@ -1420,21 +1420,19 @@ cmd_run(struct pm_config *cfg, int argc, char **argv, char **cause)
 		free(wcause);
 
 		if (classic && cfg->iterations > 1) {
-			results = xreallocarray(results, n + 1,
-			    sizeof *results);
-			results[n++] = r;
-		} else
-			pm_result_free(&r);
+			if (sum == NULL)
+				sum = pm_summary_new();
+			pm_summary_add(sum, cfg, &r);
+		}
+		pm_result_free(&r);
 		if (*cause != NULL) {
 			status = PM_CMD_ERROR;
 			break;
 		}
 	}
-	if (n > 0) {
-		bad |= pm_report_summary(fp, cfg, results, n) != 0;
-		while (n > 0)
-			pm_result_free(&results[--n]);
-		free(results);
+	if (sum != NULL) {
+		bad |= pm_report_summary(fp, sum) != 0;
+		pm_summary_free(sum);
 	}
 
 	if (fp != stdout) {

@@ -998,6 +998,73 @@ put_cell(FILE *fp, double v, int prec)
 	fprintf(fp, " %10s", s);
 }
 
+/* Running statistics of one summary row (Welford's method). */
+struct pm_summary_acc {
+	double		 mean;		/* running mean */
+	double		 m2;		/* sum of squared deviations */
+	double		 min;
+	double		 max;
+};
+
+/*
+ * Accumulated statistics of several runs of one configuration, in constant
+ * memory whatever the number of runs: one accumulator per summary row.
+ */
+struct pm_summary {
+	size_t		 n;		/* runs added */
+	size_t		 nok;		/* of which ended ok */
+	struct pm_summary_acc acc[NSTATROWS];
+};
+
+/* A new, empty summary; free with pm_summary_free. */
+struct pm_summary *
+pm_summary_new(void)
+{
+	return (xcalloc(1, sizeof (struct pm_summary)));
+}
+
+void
+pm_summary_free(struct pm_summary *s)
+{
+	free(s);
+}
+
+/*
+ * Add one run to a summary.  Runs that did not end ok are counted but
+ * their rates are excluded.
+ */
+void
+pm_summary_add(struct pm_summary *s, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	struct pm_rates		 rt;
+	struct pm_summary_acc	*a;
+	size_t			 k;
+	double			 v, d;
+
+	s->n++;
+	if (r->status != PM_STATUS_OK)
+		return;
+	pm_report_rates(cfg, r, &rt);
+	s->nok++;
+	for (k = 0; k < NSTATROWS; k++) {
+		a = &s->acc[k];
+		v = stat_value(&rt, &pm_stat_rows[k]);
+		if (s->nok == 1) {
+			a->mean = a->min = a->max = v;
+			a->m2 = 0;
+			continue;
+		}
+		d = v - a->mean;
+		a->mean += d / s->nok;
+		a->m2 += d * (v - a->mean);
+		if (v < a->min)
+			a->min = v;
+		if (v > a->max)
+			a->max = v;
+	}
+}
+
 /*
  * Summary of several runs of the same configuration: for each time and
  * rate of the verbose report, the mean, sample standard deviation, min,
@@ -1012,63 +1079,36 @@ put_cell(FILE *fp, double v, int prec)
  *	seconds total                  5.84       0.02       5.82 ...
  */
 int
-pm_report_summary(FILE *fp, const struct pm_config *cfg,
-    const struct pm_result *results, size_t n)
+pm_report_summary(FILE *fp, const struct pm_summary *s)
 {
-	struct pm_rates	*rt;
-	size_t		 i, j, k, nok;
-	double		 v, mean, sum, ss, min, max, sd, half;
-	int		 prec;
-
-	rt = xcalloc(n == 0 ? 1 : n, sizeof *rt);
-	for (i = nok = 0; i < n; i++) {
-		if (results[i].status != PM_STATUS_OK)
-			continue;
-		pm_report_rates(cfg, &results[i], &rt[nok++]);
-	}
+	const struct pm_summary_acc	*a;
+	size_t				 k, n = s->n, nok = s->nok;
+	double				 sd, half;
+	int				 prec;
 
 	fprintf(fp, "\nSummary of %zu run%s: %zu ok", n, n == 1 ? "" : "s",
 	    nok);
 	if (nok != n)
 		fprintf(fp, ", %zu excluded (not ok)", n - nok);
 	fputs("\n", fp);
-	if (nok == 0) {
-		free(rt);
+	if (nok == 0)
 		return (ferror(fp) ? -1 : 0);
-	}
 	fprintf(fp, "%-24s %10s %10s %10s %10s %10s\n", "",
 	    "mean", "sd", "min", "max", "95% CI +/-");
 	for (k = 0; k < NSTATROWS; k++) {
-		sum = 0;
-		min = INFINITY;
-		max = -INFINITY;
-		for (j = 0; j < nok; j++) {
-			v = stat_value(&rt[j], &pm_stat_rows[k]);
-			sum += v;
-			if (v < min)
-				min = v;
-			if (v > max)
-				max = v;
-		}
-		mean = sum / nok;
-		ss = 0;
-		for (j = 0; j < nok; j++) {
-			v = stat_value(&rt[j], &pm_stat_rows[k]);
-			ss += (v - mean) * (v - mean);
-		}
-		sd = nok > 1 ? sqrt(ss / (nok - 1)) : NAN;
+		a = &s->acc[k];
+		sd = nok > 1 ? sqrt(a->m2 / (nok - 1)) : NAN;
 		half = student_t975(nok - 1) * sd / sqrt((double)nok);
 
 		fprintf(fp, "%-24s", pm_stat_rows[k].label);
 		prec = pm_stat_rows[k].prec;
-		put_cell(fp, mean, prec);
+		put_cell(fp, a->mean, prec);
 		put_cell(fp, sd, prec);
-		put_cell(fp, min, prec);
-		put_cell(fp, max, prec);
+		put_cell(fp, a->min, prec);
+		put_cell(fp, a->max, prec);
 		put_cell(fp, half, prec);
 		fputc('\n', fp);
 	}
-	free(rt);
 	return (ferror(fp) ? -1 : 0);
 }
 

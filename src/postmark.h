@@ -209,6 +209,7 @@ int		 pm_config_remove_location(struct pm_config *, const char *);
 void		 pm_config_clear_locations(struct pm_config *);
 
 /* pm_report.c: rates and formatters; every reporter returns ferror(fp). */
+struct pm_summary;
 struct pm_rates {
 	double		 elapsed;	/* s, whole run (creation to deletion) */
 	double		 t_elapsed;	/* s, transactions */
@@ -237,8 +238,11 @@ int		 pm_report_csv(FILE *, const struct pm_config *,
 int		 pm_report_csv_header(FILE *);
 int		 pm_report_json(FILE *, const struct pm_config *,
 		    const struct pm_result *);
-int		 pm_report_summary(FILE *, const struct pm_config *,
-		    const struct pm_result *, size_t);
+int		 pm_report_summary(FILE *, const struct pm_summary *);
+struct pm_summary *pm_summary_new(void);
+void		 pm_summary_add(struct pm_summary *, const struct pm_config *,
+		    const struct pm_result *);
+void		 pm_summary_free(struct pm_summary *);
 int		 pm_report(FILE *, const struct pm_config *,
 		    const struct pm_result *);
 

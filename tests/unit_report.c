@@ -52,6 +52,8 @@ static int	 make_case(const char *, struct pm_config *,
 		    struct pm_result *);
 static char	*capture(reporter_fn, const struct pm_config *,
 		    const struct pm_result *, int *);
+static int	 summarise(FILE *, const struct pm_config *,
+		    const struct pm_result *, size_t);
 static char	*capture_summary(const struct pm_config *,
 		    const struct pm_result *, size_t);
 static void	 ok(int, const char *);
@@ -225,6 +227,23 @@ capture(reporter_fn fn, const struct pm_config *cfg,
 	return (buf);
 }
 
+/* Summarise the first n results through the accumulator API. */
+static int
+summarise(FILE *fp, const struct pm_config *cfg, const struct pm_result *r,
+    size_t n)
+{
+	struct pm_summary	*sum;
+	size_t			 i;
+	int			 rv;
+
+	sum = pm_summary_new();
+	for (i = 0; i < n; i++)
+		pm_summary_add(sum, cfg, &r[i]);
+	rv = pm_report_summary(fp, sum);
+	pm_summary_free(sum);
+	return (rv);
+}
+
 static char *
 capture_summary(const struct pm_config *cfg, const struct pm_result *r,
     size_t n)
@@ -235,7 +254,7 @@ capture_summary(const struct pm_config *cfg, const struct pm_result *r,
 
 	if ((fp = open_memstream(&buf, &len)) == NULL)
 		abort();
-	if (pm_report_summary(fp, cfg, r, n) != 0)
+	if (summarise(fp, cfg, r, n) != 0)
 		printf("# pm_report_summary returned non-zero\n");
 	fclose(fp);
 	return (buf);
@@ -323,7 +342,7 @@ emit(const char *fmt, const char *name)
 			memcpy(&runs[i], r, sizeof *r);
 			runs[i].read += 200 * i;
 		}
-		rv = pm_report_summary(stdout, &cfg, runs, 3);
+		rv = summarise(stdout, &cfg, runs, 3);
 		free(runs);
 	} else if (strcmp(fmt, "verbose") == 0)
 		rv = pm_report_verbose(stdout, &cfg, r);
@@ -657,7 +676,7 @@ test_errors(void)
 	if ((fp = fopen("/dev/null", "r")) == NULL)
 		abort();
 	ok(pm_report_csv_header(fp) == -1 &&
-	    pm_report_summary(fp, &cfg, r, 1) == -1,
+	    summarise(fp, &cfg, r, 1) == -1,
 	    "errors: header and summary return -1 on a write error");
 	fclose(fp);
 	pm_meta_free(NULL);
