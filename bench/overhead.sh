@@ -1,0 +1,164 @@
+#!/bin/sh
+#
+# Copyright (c) 2026 The postmark developers.
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+#
+# Overhead of our postmark against the reference PostMark: the same
+# configs run through both, interleaved, RUNS times each; /usr/bin/time
+# measures user CPU, system CPU, wall time and peak RSS; the medians and
+# the ratio ours/reference are printed.  Figures only, no verdict: on a
+# shared or noisy machine repeat it and look at the spread.
+#
+# Usage: bench/overhead.sh [-n RUNS] [-c CONFIGS] [OURS [REFERENCE]]
+#
+#   OURS        our binary (default $POSTMARK, else ./postmark)
+#   REFERENCE   the reference (default $REFERENCE_POSTMARK, else
+#               /usr/bin/postmark)
+#   -n RUNS     runs per binary and config (default 5)
+#   -c CONFIGS  space-separated config names (default "classic small"):
+#               classic  number 20000, transactions 50000 (the dirhash
+#                        report's run), size 500 10000, seed 42
+#               small    number 2000, transactions 5000
+#               tiny     number 100, transactions 200 (for smoke tests)
+#
+# Runs on a fresh tmpfs when root (so that the disk does not dominate),
+# else in a fresh mktemp -d directory; every run gets a new empty location.
+# Needs GNU time (Debian package `time').
+
+set -u
+export LC_ALL=C
+
+runs=5
+configs='classic small'
+while getopts n:c: opt; do
+	case $opt in
+	n)	runs=$OPTARG ;;
+	c)	configs=$OPTARG ;;
+	*)	echo "usage: $0 [-n RUNS] [-c CONFIGS] [OURS [REFERENCE]]" >&2
+		exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+ours=${1:-${POSTMARK:-./postmark}}
+ref=${2:-${REFERENCE_POSTMARK:-/usr/bin/postmark}}
+TIME=/usr/bin/time
+
+for b in "$ours" "$ref" "$TIME"; do
+	if [ ! -x "$b" ]; then
+		echo "$0: $b: not an executable" >&2
+		exit 1
+	fi
+done
+case $ours in /*) ;; *) ours=$(pwd)/$ours ;; esac
+case $ref in /*) ;; *) ref=$(pwd)/$ref ;; esac
+
+d=$(mktemp -d "${TMPDIR:-/tmp}/pm-overhead.XXXXXX") || exit 1
+mounted=
+trap 'cd /; [ -z "$mounted" ] || umount "$d"; rm -rf "$d"' EXIT
+trap 'exit 130' INT TERM
+fs="disk ($(df -PT "$d" | awk 'NR == 2 { print $2 }'))"
+if [ "$(id -u)" -eq 0 ] &&
+    mount -t tmpfs -o size=1g,mode=0700 tmpfs "$d" 2>/dev/null; then
+	mounted=yes
+	fs=tmpfs
+fi
+
+# config NAME: the config lines of NAME.
+config() {
+	case $1 in
+	classic) n=20000 t=50000 ;;
+	small)	n=2000 t=5000 ;;
+	tiny)	n=100 t=200 ;;
+	*)	echo "$0: unknown config $1" >&2
+		exit 2 ;;
+	esac
+	printf 'set location w\nset number %s\nset transactions %s\n' "$n" "$t"
+	printf 'set size 500 10000\nset seed 42\nset read 512\nset write 512\n'
+	printf 'set bias read 5\nset bias create 5\nset buffering true\n'
+	printf 'set report terse\nrun\nquit\n'
+}
+
+# measure BIN TAG CONFIG: one run; appends `user sys wall rss' to
+# $d/CONFIG.TAG.
+measure() {
+	config "$3" >"$d/$3.cfg"
+	mkdir "$d/w"
+	if ! (cd "$d" && "$TIME" -f '%U %S %e %M' -o "$d/time" \
+	    "$1" "$3.cfg" </dev/null >"$d/out" 2>"$d/err"); then
+		echo "$0: $2 failed on $3:" >&2
+		cat "$d/err" "$d/time" >&2
+		exit 1
+	fi
+	if ! grep -Eq '^[0-9.]+( [0-9.]+){12}$' "$d/out"; then
+		echo "$0: $2 printed no terse report on $3:" >&2
+		head -20 "$d/out" "$d/err" >&2
+		exit 1
+	fi
+	if [ -n "$(ls -A "$d/w")" ]; then
+		echo "$0: $2 left files behind on $3" >&2
+		exit 1
+	fi
+	rmdir "$d/w"
+	tail -1 "$d/time" >>"$d/$3.$2"
+}
+
+# median FILE COLUMN: the median of a column.
+median() {
+	awk -v c="$2" '{ print $c }' "$1" | sort -n |
+	    awk '{ v[NR] = $1 }
+		END { if (NR % 2) print v[(NR + 1) / 2];
+		    else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+echo "postmark overhead: $runs runs per binary and config, interleaved"
+echo "ours:      $ours"
+echo "reference: $ref"
+echo "location:  $fs; host $(uname -n), $(nproc) CPUs, kernel $(uname -r)"
+echo
+for c in $configs; do
+	config "$c" >/dev/null || exit 2
+	: >"$d/$c.ref"
+	: >"$d/$c.ours"
+done
+i=0
+while [ $i -lt "$runs" ]; do
+	i=$((i + 1))
+	for c in $configs; do
+		if [ $((i % 2)) -eq 1 ]; then
+			measure "$ref" ref "$c"
+			measure "$ours" ours "$c"
+		else
+			measure "$ours" ours "$c"
+			measure "$ref" ref "$c"
+		fi
+	done
+done
+
+printf '%-8s %-10s %10s %10s %10s %12s\n' config binary 'user s' 'sys s' \
+    'wall s' 'max RSS KiB'
+for c in $configs; do
+	for t in ref ours; do
+		set -- $(median "$d/$c.$t" 1) $(median "$d/$c.$t" 2) \
+		    $(median "$d/$c.$t" 3) $(median "$d/$c.$t" 4)
+		printf '%-8s %-10s %10.2f %10.2f %10.2f %12.0f\n' "$c" \
+		    "$([ $t = ref ] && echo reference || echo ours)" "$@"
+		eval "m_$t=\"$*\""
+	done
+	echo "$m_ref $m_ours" | awk -v c="$c" '
+	    function r(o, f) { return f > 0 ? sprintf("%.2f", o / f) : "-" }
+	    { printf "%-8s %-10s %10s %10s %10s %12s\n", c, "ours/ref",
+		r($5, $1), r($6, $2), r($7, $3), r($8, $4) }'
+done
+echo
+echo "Medians of $runs runs; /usr/bin/time has 10 ms CPU resolution."
