@@ -60,6 +60,7 @@
 #define PM_HISTORY_SIZE	500		/* lines */
 #define PM_LIVE_NS	250000000ULL	/* ns between live progress updates */
 #define PM_BLANKS	" \t"
+#define PM_PREFIX	"postmark: "	/* in front of run errors */
 
 /* PostMark's error texts, one per key. */
 #define PM_E_SIZE	"Error: no file size low or high bounds specified"
@@ -450,7 +451,7 @@ pm_shell(const char *command, char **cause)
 	}
 	fflush(stdout);
 	if (system(command) == -1) {
-		xasprintf(cause, "postmark: system: %s", strerror(errno));
+		xasprintf(cause, PM_PREFIX "system: %s", strerror(errno));
 		return (PM_CMD_ERROR);
 	}
 	return (PM_CMD_OK);
@@ -541,7 +542,12 @@ pm_read(struct pm_config *cfg, FILE *fp, const char *name)
 		status = pm_execute(cfg, line, &cause);
 		if (status == PM_CMD_ERROR) {
 			fflush(stdout);
-			if (cause != NULL)
+			/* Run errors keep the program name in front. */
+			if (cause != NULL && strncmp(cause, PM_PREFIX,
+			    strlen(PM_PREFIX)) == 0)
+				fprintf(stderr, "%s%s:%lu: %s\n", PM_PREFIX,
+				    name, lineno, cause + strlen(PM_PREFIX));
+			else if (cause != NULL)
 				fprintf(stderr, "%s:%lu: %s\n", name, lineno,
 				    cause);
 			free(cause);
@@ -1075,7 +1081,7 @@ cmd_show(struct pm_config *cfg, int argc, char **argv, char **cause)
 
 	if (fp != stdout) {
 		if (ferror(fp) | fclose(fp)) {
-			xasprintf(cause, "postmark: write %s: %s", argv[1],
+			xasprintf(cause, PM_PREFIX "write %s: %s", argv[1],
 			    strerror(errno));
 			return (PM_CMD_ERROR);
 		}
@@ -1304,7 +1310,7 @@ pm_onsignal(int signo)
 static void
 pm_interrupted(const struct pm_config *cfg, const struct pm_result *r)
 {
-	fprintf(stderr, "postmark: interrupted by %s while %s: "
+	fprintf(stderr, PM_PREFIX "interrupted by %s while %s: "
 	    "%llu files created, %llu read, %llu appended, %llu deleted, "
 	    "%llu of %u transactions done; the files of the run were "
 	    "removed\n",
@@ -1413,10 +1419,10 @@ cmd_run(struct pm_config *cfg, int argc, char **argv, char **cause)
 			exit(128 + r.signo);
 		}
 		if (r.status == PM_STATUS_ERROR)
-			xasprintf(cause, "postmark: %s", wcause != NULL ?
+			xasprintf(cause, PM_PREFIX "%s", wcause != NULL ?
 			    wcause : r.error != NULL ? r.error : "run failed");
 		else if (r.status == PM_STATUS_OUT_OF_FILES)
-			*cause = xstrdup("postmark: out of files");
+			*cause = xstrdup(PM_PREFIX "out of files");
 		free(wcause);
 
 		if (classic && cfg->iterations > 1) {
@@ -1441,7 +1447,7 @@ cmd_run(struct pm_config *cfg, int argc, char **argv, char **cause)
 	} else
 		bad |= fflush(fp) != 0;
 	if (bad && status == PM_CMD_OK) {
-		xasprintf(cause, "postmark: cannot write the report to %s",
+		xasprintf(cause, PM_PREFIX "cannot write the report to %s",
 		    outname);
 		status = PM_CMD_ERROR;
 	}

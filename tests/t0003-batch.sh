@@ -79,14 +79,14 @@ grep -q 'pm>' out.raw
 ok $((! $?)) 'piped stdin: no pm> anywhere'
 is "$rc" 0 'piped stdin without error: exit 0'
 
-# Run errors in batch: "FILE:LINE: postmark: cause".
+# Run errors in batch: "postmark: FILE:LINE: cause".
 printf '%s\n' 'set location /nonexistent-pm-dir' 'set number 3' \
     'set transactions 10' 'run' 'show' >in
 run_pm <in
 is "$rc" 1 'run error: exit 1'
 is "$(cat err)" \
-    '-:4: postmark: open /nonexistent-pm-dir/1: No such file or directory' \
-    'run error: -:LINE: postmark: cause'
+    'postmark: -:4: open /nonexistent-pm-dir/1: No such file or directory' \
+    'run error: postmark: -:LINE: cause'
 
 # load: errors name the loaded file; the loading file stops too.
 printf '%s\n' 'set seed 3' 'set seed x' 'set seed 4' >inner

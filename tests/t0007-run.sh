@@ -69,7 +69,7 @@ For this workload, either increase the number of files or
 decrease the number of transactions.
 Deleting files...Done' 'out of files: message, no report'
 is "$rc" 1 'out of files: exit 1'
-is "$(cat "$T/e")" "$T/oof.pm:5: postmark: out of files" \
+is "$(cat "$T/e")" "postmark: $T/oof.pm:5: out of files" \
     'out of files: batch message'
 
 printf '%s\n' 'set number 10' 'set transactions 5' 'set size 100 300' \

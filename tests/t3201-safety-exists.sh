@@ -34,7 +34,7 @@ clash() {
 	    timeout -k 5 60 "$POSTMARK" >out 2>err)
 	rc=$?
 	is "$rc" 1 "$1: exit status 1"
-	if grep -q "postmark: $4\$" "$d/err"; then
+	if grep -q "^postmark: -:[0-9]*: $4\$" "$d/err"; then
 		ok 0 "$1: message '$4'"
 	else
 		ok 1 "$1: message '$4'"
