@@ -1,3 +1,603 @@
 #!/bin/sh
-# STUB
-exit 1
+#
+# Copyright (c) 2026 The postmark developers.
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+
+# compare.sh: compare file systems, kernels or mount options with postmark.
+#
+# Run mode runs a postmark config N times on each target directory,
+# interleaved (A B A B ...) so that drift hits every target alike, each run
+# in a fresh empty subdirectory that is removed afterwards, appends every
+# row to one CSV file, then reports.  Report mode reports on existing CSV
+# files, for example from different machines.  The report (text, Markdown,
+# PNG and SVG plots) is written next to the CSV; every number in it comes
+# from scripts/compare.awk, which reads only the CSV (results/README.md).
+#
+# Dependencies: a POSIX sh and awk, gnuplot 5 (with the pngcairo terminal,
+# or at least png; not needed with --no-plot), and in run mode this
+# project's postmark (-p PROG, else $POSTMARK, else postmark in PATH).
+#
+# Exit status: 0 success, 1 failure (a failed run, a bad CSV, a missing
+# dependency), 2 usage error, 130/143 interrupted.
+
+set -u
+
+prog=compare.sh
+scriptdir=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd) || exit 1
+AWK=${AWK:-awk}
+tmp=
+work=
+child=
+
+usage() {
+	cat <<EOF
+usage: $prog [-n N] [-o FILE.csv] [-p POSTMARK] [--file-counts "N1 N2 ..."]
+           [--no-plot] CONFIG LABEL=DIRECTORY [LABEL=DIRECTORY ...]
+       $prog report [-o PREFIX] [-l LABEL,LABEL...] [--no-plot] FILE.csv ...
+
+Run mode runs the postmark CONFIG N times (default 5) on every target,
+interleaved (A B A B ...), each run in a new empty subdirectory of
+DIRECTORY that is removed afterwards, appends the rows to FILE.csv (default
+results/DATE-LABEL1-vs-LABEL2.csv under the current directory, a new file
+each time), and writes the report next to it: .txt, .md, -bars and -latency
+plots and, when several file counts were run, -files plots (.png, .svg).
+CONFIG holds postmark commands but no run, quit or load; compare.sh adds
+"set number" (with --file-counts), "set location", "set label",
+"set report csv", "run FILE" and "quit".  --file-counts runs every target
+with each number of files of the list.  postmark is -p PROG, else
+\$POSTMARK, else postmark in PATH.
+
+Report mode groups the rows with status ok of the CSV files by label (in
+the order first seen, or the order of -l) and writes PREFIX.txt, PREFIX.md
+and the plots (default PREFIX: the CSV file name without .csv).
+
+--no-plot skips the plots (no gnuplot needed).  \$AWK names the awk.
+Exit status: 0 success, 1 failure, 2 usage error, 130/143 interrupted.
+EOF
+}
+
+# die MSG: print the message on stderr and exit 1.
+die() {
+	printf '%s: %s\n' "$prog" "$*" >&2
+	exit 1
+}
+
+# usage_error MSG: print the message and the usage on stderr, exit 2.
+usage_error() {
+	printf '%s: %s\n' "$prog" "$*" >&2
+	usage >&2
+	exit 2
+}
+
+note() {
+	printf '%s: %s\n' "$prog" "$*" >&2
+}
+
+# cleanup: stop a running postmark and remove the scratch directories.
+cleanup() {
+	if [ -n "$child" ]; then
+		kill -TERM "$child" 2>/dev/null
+		wait "$child" 2>/dev/null
+		child=
+	fi
+	if [ -n "$work" ]; then
+		rm -rf -- "$work"
+		work=
+	fi
+	if [ -n "$tmp" ]; then
+		rm -rf -- "$tmp"
+		tmp=
+	fi
+}
+
+trap cleanup EXIT
+trap 'note interrupted; exit 130' INT
+trap 'note terminated; exit 143' TERM
+
+# need_awk: check that awk is there.
+need_awk() {
+	command -v "$AWK" >/dev/null 2>&1 ||
+	    die "$AWK not found in PATH: install a POSIX awk (mawk, gawk)"
+	[ -r "$scriptdir/compare.awk" ] ||
+	    die "$scriptdir/compare.awk: missing (keep it next to $prog)"
+}
+
+# need_gnuplot: check for gnuplot 5 and choose the PNG terminal.
+need_gnuplot() {
+	command -v gnuplot >/dev/null 2>&1 ||
+	    die "gnuplot not found in PATH: install gnuplot 5" \
+	    "(Debian: apt-get install gnuplot-nox) or use --no-plot"
+	gpver=$(gnuplot --version 2>/dev/null | sed -n \
+	    's/^gnuplot \([0-9][0-9]*\)\..*/\1/p')
+	[ -n "$gpver" ] && [ "$gpver" -ge 5 ] ||
+	    die "gnuplot 5 or later needed (found:" \
+	    "$(gnuplot --version 2>&1 | sed 1q)); or use --no-plot"
+	if echo 'set terminal pngcairo' | gnuplot >/dev/null 2>&1; then
+		pngterm='pngcairo font "sans,9"'
+	elif echo 'set terminal png' | gnuplot >/dev/null 2>&1; then
+		pngterm='png'
+		note "gnuplot has no pngcairo terminal; using png"
+	else
+		die "gnuplot has neither the pngcairo nor the png terminal"
+	fi
+	echo 'set terminal svg' | gnuplot >/dev/null 2>&1 ||
+	    die "gnuplot has no svg terminal"
+}
+
+# mktmp: create the private scratch directory $tmp.
+mktmp() {
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare.XXXXXX") ||
+	    die "cannot create a temporary directory"
+}
+
+# posint VALUE: true when VALUE is a positive decimal integer.
+posint() {
+	case $1 in
+	''|0*|*[!0-9]*)
+		return 1 ;;
+	esac
+	[ ${#1} -le 10 ]
+}
+
+# gpquote STRING: STRING as a double-quoted gnuplot string.
+gpquote() {
+	printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')"
+}
+
+# report PREFIX TITLE LABELS FILE...: run compare.awk on the CSV files,
+# write PREFIX.txt and PREFIX.md (PREFIX "" for the default), print the
+# text report, and make the plots unless $noplot.
+report() {
+	prefix=$1
+	title=$2
+	labels=$3
+	shift 3
+	mkdir "$tmp/data" || exit 1
+	CMP_DATA=$tmp/data CMP_TITLE=$title CMP_LABELS=$labels \
+	    "$AWK" -f "$scriptdir/compare.awk" "$@" || exit 1
+	if [ -z "$prefix" ]; then
+		if [ $# -eq 1 ]; then
+			prefix=${1%.csv}
+		else
+			prefix=$(dirname -- "$1")/$(date +%Y-%m-%d)-$(
+			    "$AWK" '{ gsub(/[^A-Za-z0-9._+-]/, "_")
+				printf("%s%s", NR > 1 ? "-vs-" : "", $0) }' \
+			    "$tmp/data/labels")
+		fi
+	fi
+	pdir=$(dirname -- "$prefix")
+	[ -d "$pdir" ] || mkdir -p -- "$pdir" || exit 1
+	cp "$tmp/data/report.txt" "$prefix.txt" &&
+	    cp "$tmp/data/report.md" "$prefix.md" || exit 1
+	cat "$prefix.txt"
+	[ "$noplot" = 1 ] && return 0
+	nnumbers=$(sed -n 's/^nnumbers = //p' "$tmp/data/vars.gp")
+	for kind in bars latency files; do
+		if [ "$kind" = files ] && [ "$nnumbers" -lt 2 ]; then
+			continue
+		fi
+		for ext in png svg; do
+			plot "$kind" "$ext" "$prefix-$kind.$ext"
+		done
+	done
+	note "wrote $prefix.txt, $prefix.md and the plots $prefix-*.png/.svg"
+}
+
+# plot KIND EXT FILE: draw one plot (bars, latency or files) into FILE.
+plot() {
+	case $1 in
+	bars)	size=1200,900 ;;
+	*)	size=1100,800 ;;
+	esac
+	if [ "$2" = png ]; then
+		term="$pngterm size $size noenhanced"
+	else
+		term="svg size $size font \"sans,9\" noenhanced"
+	fi
+	{
+		echo "set terminal $term"
+		echo "set output $(gpquote "$3")"
+		echo "stats = $(gpquote "$tmp/data/stats.tsv")"
+		echo "load $(gpquote "$tmp/data/vars.gp")"
+		gp_common
+		"gp_$1"
+	} >"$tmp/plot.gp"
+	gnuplot "$tmp/plot.gp" >"$tmp/gnuplot.log" 2>&1 || {
+		sed 's/^/gnuplot: /' "$tmp/gnuplot.log" >&2
+		die "gnuplot failed to draw $3"
+	}
+}
+
+# The gnuplot scripts.  vars.gp (from compare.awk) defines title, workload,
+# plotnumber, numbermin, numbermax, nnumbers, nlabels, labelI, nbars,
+# barkeyK, barnameK, barunitK, barhasK, barsweepK, opI and ophasI;
+# stats.tsv has the columns label index, label, number, measure, kind, op,
+# percentile index, n, mean, low and high end of the 95 % interval.
+# Interval ends below zero are drawn at zero (bars, rates) or at a tenth of
+# the mean (logarithmic latency axis); in the rate-versus-files plot the
+# y axis stops at bartopK (see compare.awk).
+gp_common() {
+	cat <<'EOF'
+set datafile separator "\t"
+set datafile missing "NaN"
+set style fill solid 0.6 border -1
+# Each panel starts with "eval setup" (defined by the plot) and, when it
+# has no data, says so instead of plotting.
+nodata = 'unset tics; unset border; unset xlabel; unset ylabel; ' . \
+    'unset grid; unset logscale; set label 99 "no data" at graph 0.5, ' . \
+    'graph 0.5 center; plot [0:1][0:1] 2 notitle; unset label 99'
+common = 'set border 3; set tics nomirror; set ytics; set grid ytics; '
+EOF
+}
+
+gp_bars() {
+	cat <<'EOF'
+set multiplot layout 3,3 title title . "\n" . workload . \
+    sprintf(", %d files\nmean and 95%% confidence interval of the mean", \
+    plotnumber)
+set boxwidth 0.6
+set key off
+setup = common . 'set xtics (); set xrange [0.4:nlabels + 0.6]; ' . \
+    'set yrange [0:*]; set tics nomirror'
+do for [k=1:nbars] {
+	eval setup
+	do for [i=1:nlabels] {
+		set xtics add (value(sprintf("label%d", i)) i)
+	}
+	set title value(sprintf("barname%d", k))
+	set ylabel value(sprintf("barunit%d", k))
+	mk = value(sprintf("barkey%d", k))
+	if (value(sprintf("barhas%d", k))) {
+		plot stats using ((strcol(4) eq mk && $3 == plotnumber) ? \
+		    $1 : NaN):9:1 with boxes lc variable, \
+		    '' using ((strcol(4) eq mk && $3 == plotnumber) ? \
+		    $1 : NaN):9:($10 < 0 ? 0 : $10):11 with yerrorbars \
+		    lc rgb "black" pt 7 ps 0.4
+	} else {
+		eval nodata
+	}
+}
+unset multiplot
+EOF
+}
+
+gp_latency() {
+	cat <<'EOF'
+set multiplot layout 2,2 title title . "\n" . workload . \
+    sprintf(", %d files\nlatency percentiles: mean and 95%% confidence " . \
+    "interval over the runs", plotnumber)
+set key top left
+w = 0.06
+setup = common . 'set logscale y; set xtics ("p50" 1, "p90" 2, ' . \
+    '"p99" 3, "p99.9" 4); set xrange [0.6:4.4]; set yrange [*:*]; ' . \
+    'set xlabel "percentile of the latencies of a run"; ' . \
+    'set ylabel "latency (microseconds)"; set tics nomirror'
+do for [o=1:4] {
+	eval setup
+	op = value(sprintf("op%d", o))
+	set title op . " latency"
+	if (value(sprintf("ophas%d", o))) {
+		plot for [i=1:nlabels] stats using (($1 == i && \
+		    strcol(5) eq "lat" && strcol(6) eq op && \
+		    $3 == plotnumber) ? $7 + (i - (nlabels + 1) / 2.0) * w : \
+		    NaN):9:($10 > 0 ? $10 : $9 / 10):11 with yerrorlines \
+		    lc i lw 2 pt 7 ps 0.8 title value(sprintf("label%d", i))
+	} else {
+		eval nodata
+	}
+}
+unset multiplot
+EOF
+}
+
+gp_files() {
+	cat <<'EOF'
+set multiplot layout 2,2 title title . "\n" . workload . \
+    "\nrate versus number of files: mean and 95% confidence interval"
+set key below
+setup = common . 'set logscale x; set xtics; ' . \
+    'set xrange [numbermin / 1.5:numbermax * 1.5]; ' . \
+    'set xlabel "number of files (set number)"; set tics nomirror'
+do for [k in "1 2 5 9"] {
+	eval setup
+	k = k + 0
+	set title value(sprintf("barname%d", k))
+	set ylabel value(sprintf("barunit%d", k))
+	mk = value(sprintf("barkey%d", k))
+	set yrange [0:value(sprintf("bartop%d", k))]
+	if (value(sprintf("barsweep%d", k))) {
+		plot for [i=1:nlabels] stats using (($1 == i && \
+		    strcol(4) eq mk) ? $3 : NaN):9:($10 < 0 ? 0 : $10):11 \
+		    with yerrorlines \
+		    lc i lw 2 pt 7 ps 0.8 title value(sprintf("label%d", i))
+	} else {
+		eval nodata
+	}
+}
+unset multiplot
+EOF
+}
+
+# report_main ARGS: report mode.
+report_main() {
+	out=
+	labels=
+	noplot=0
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-o)	[ $# -ge 2 ] || usage_error "-o needs a prefix"
+			out=$2
+			shift 2 ;;
+		-l)	[ $# -ge 2 ] || usage_error "-l needs labels"
+			labels=$2
+			shift 2 ;;
+		--no-plot)
+			noplot=1
+			shift ;;
+		-h|--help)
+			usage
+			exit 0 ;;
+		--)	shift
+			break ;;
+		-?*)	usage_error "unknown option $1" ;;
+		*)	break ;;
+		esac
+	done
+	[ $# -ge 1 ] || usage_error "report: no CSV file given"
+	need_awk
+	[ "$noplot" = 1 ] || need_gnuplot
+	n=$#
+	while [ "$n" -gt 0 ]; do
+		f=$1
+		shift
+		n=$((n - 1))
+		[ -f "$f" ] && [ -r "$f" ] || die "$f: cannot read the CSV file"
+		[ -s "$f" ] || die "$f: empty file (no CSV header)"
+		case $f in
+		/*|./*)	;;
+		*=*)	f=./$f ;;	# not an awk assignment
+		esac
+		set -- "$@" "$f"
+	done
+	mktmp
+	title=
+	for f do
+		title=${title:+$title, }$(basename -- "$f")
+	done
+	report "$out" "$title" "$labels" "$@"
+}
+
+# run_main ARGS: run mode.
+run_main() {
+	iters=5
+	out=
+	pm=${POSTMARK:-postmark}
+	counts=
+	noplot=0
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-n)	[ $# -ge 2 ] || usage_error "-n needs a number"
+			iters=$2
+			shift 2 ;;
+		-n*)	iters=${1#-n}
+			shift ;;
+		-o)	[ $# -ge 2 ] || usage_error "-o needs a file name"
+			out=$2
+			shift 2 ;;
+		-p)	[ $# -ge 2 ] || usage_error "-p needs a program"
+			pm=$2
+			shift 2 ;;
+		--file-counts)
+			[ $# -ge 2 ] || usage_error "--file-counts needs a list"
+			counts=$2
+			shift 2 ;;
+		--file-counts=*)
+			counts=${1#*=}
+			shift ;;
+		--no-plot)
+			noplot=1
+			shift ;;
+		-h|--help)
+			usage
+			exit 0 ;;
+		--)	shift
+			break ;;
+		-?*)	usage_error "unknown option $1" ;;
+		*)	break ;;
+		esac
+	done
+	posint "$iters" || usage_error "-n: '$iters' is not a positive integer"
+	[ $# -ge 2 ] || usage_error "need a config file and at least one" \
+	    "LABEL=DIRECTORY target"
+	config=$1
+	shift
+	[ -f "$config" ] && [ -r "$config" ] ||
+	    die "$config: cannot read the config file"
+
+	# The file counts.
+	counts=$(printf '%s\n' "$counts" | tr ',' ' ')
+	ncounts=0
+	for c in $counts; do
+		posint "$c" && [ "$c" -le 1073741823 ] ||
+		    usage_error "--file-counts: '$c' is not a valid number" \
+		    "of files"
+		ncounts=$((ncounts + 1))
+	done
+	if [ "$ncounts" -eq 0 ]; then
+		counts=-
+		ncounts=1
+	fi
+
+	# The targets.
+	seen=' '
+	names=
+	for t do
+		case $t in
+		*=*)	;;
+		*)	die "target '$t' has no label:" \
+			    "write LABEL=DIRECTORY" ;;
+		esac
+		label=${t%%=*}
+		dir=${t#*=}
+		[ -n "$label" ] ||
+		    die "target '$t' has no label: write LABEL=DIRECTORY"
+		case $label in
+		[!A-Za-z0-9]*|*[!A-Za-z0-9._+-]*)
+			die "label '$label': use letters, digits and . _ + -" \
+			    "(labels name the result files)" ;;
+		esac
+		case $seen in
+		*" $label "*)
+			die "label '$label' given twice" ;;
+		esac
+		seen="$seen$label "
+		names=${names:+$names-vs-}$label
+		[ -n "$dir" ] || die "target '$t' has no directory"
+		[ -d "$dir" ] || die "$dir: not a directory (target $label)"
+		[ -w "$dir" ] || die "$dir: not writable (target $label)"
+		case $dir in
+		*[[:space:]]*)
+			die "$dir: postmark locations cannot contain blanks" ;;
+		esac
+	done
+
+	# The config may set anything but must not run by itself.
+	"$AWK" '
+		{ sub(/\r$/, ""); w = $1 }
+		w == "" || w ~ /^#/ { next }
+		index("run", w) == 1 || index("quit", w) == 1 ||
+		index("exit", w) == 1 || index("load", w) == 1 {
+			printf("%s: %s:%d: \"%s\": remove it; compare.sh " \
+			    "adds the run itself\n", prog, FILENAME, FNR, $0) \
+			    > "/dev/stderr"
+			bad = 1
+		}
+		END { exit bad }' prog="$prog" "$config" </dev/null || exit 1
+
+	need_awk
+	[ "$noplot" = 1 ] || need_gnuplot
+	case $pm in
+	*/*)	;;
+	*)	p=$(command -v "$pm") || die "$pm not found in PATH:" \
+		    "build postmark, or name it with -p or \$POSTMARK"
+		pm=$p ;;
+	esac
+	[ -x "$pm" ] && [ -f "$pm" ] || die "$pm: not an executable file"
+	case $pm in
+	/*)	;;
+	*)	pm=$(pwd)/$pm ;;
+	esac
+	case $config in
+	/*)	;;
+	*)	config=$(pwd)/$config ;;
+	esac
+
+	# The CSV file: a new one unless -o names one.
+	if [ -z "$out" ]; then
+		base=results/$(date +%Y-%m-%d)-$names
+		out=$base.csv
+		i=2
+		while [ -e "$out" ]; do
+			out=$base-$i.csv
+			i=$((i + 1))
+		done
+	fi
+	odir=$(dirname -- "$out")
+	mkdir -p -- "$odir" || exit 1
+	csv=$(cd -- "$odir" && pwd)/$(basename -- "$out") || exit 1
+	case $csv in
+	*[[:space:]]*)
+		die "$csv: the CSV path cannot contain blanks (postmark's" \
+		    "run FILE is one word)" ;;
+	esac
+	: >>"$csv" || die "$csv: cannot write"
+	mktmp
+
+	total=$((iters * ncounts * $#))
+	k=0
+	i=1
+	while [ "$i" -le "$iters" ]; do
+		for c in $counts; do
+			for t do
+				k=$((k + 1))
+				run_one "${t%%=*}" "${t#*=}" "$c" \
+				    "[$k/$total] iteration $i"
+			done
+		done
+		i=$((i + 1))
+	done
+	note "$k runs appended to $csv"
+	report "${out%.csv}" "$(basename -- "$config")" "" "$csv"
+}
+
+# run_one LABEL DIR COUNT WHAT: one postmark run of the config on DIR in a
+# new empty subdirectory, appending a row to $csv.
+run_one() {
+	abs=$(cd -- "$2" && pwd) || die "$2: cannot enter"
+	work=$(mktemp -d "$abs/compare.XXXXXX") ||
+	    die "cannot create a scratch directory in $abs"
+	{
+		cat -- "$config"
+		echo
+		[ "$3" = - ] || echo "set number $3"
+		echo "set location $work"
+		echo "set label $1"
+		echo "set report csv"
+		echo "run $csv"
+		echo "quit"
+	} >"$tmp/input"
+	before=$(wc -c <"$csv" | tr -d " ")
+	if [ "$3" = - ]; then
+		note "$4: $1"
+	else
+		note "$4: $1, $3 files"
+	fi
+	(cd -- "$work" && exec "$pm" <"$tmp/input" >"$tmp/log" 2>&1) &
+	child=$!
+	wait "$child"
+	st=$?
+	child=
+	if ! rmdir -- "$work" 2>/dev/null; then
+		note "warning: postmark left files in $work; removing them"
+		rm -rf -- "$work"
+	fi
+	work=
+	if [ "$st" -ne 0 ]; then
+		# postmark read the config on stdin ("-"): name it instead.
+		tail -n 20 "$tmp/log" | CMP_CONFIG=$config "$AWK" \
+		    -v n="$(wc -l <"$config")" '
+			/^-:[0-9]+: / {
+				split($0, f, ":")
+				if (f[2] + 0 <= n + 0)
+					$0 = ENVIRON["CMP_CONFIG"] substr($0, 2)
+			}
+			{ print "postmark: " $0 }' >&2
+		die "postmark failed (exit $st) on target $1 ($2);" \
+		    "rows so far are in $csv"
+	fi
+	after=$(wc -c <"$csv" | tr -d " ")
+	[ "$after" -gt "$before" ] ||
+	    die "postmark wrote no CSV row to $csv (is $pm this project's" \
+	    "postmark, with set report csv?)"
+}
+
+case ${1-} in
+report)
+	shift
+	report_main "$@" ;;
+help|-h|--help)
+	usage ;;
+*)
+	run_main "$@" ;;
+esac

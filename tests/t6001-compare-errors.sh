@@ -1,0 +1,137 @@
+#!/bin/sh
+# t6001-compare-errors: scripts/compare.sh refuses bad input with a clear
+# message and a non-zero exit: usage errors (2), malformed CSV, missing
+# columns, missing or empty labels, bad targets and configs, a missing or
+# too old gnuplot (1).  Nothing is written when the input is rejected.
+
+. "$srcdir/tests/tap.sh"
+
+compare="$srcdir/scripts/compare.sh"
+good="$srcdir/tests/fixtures/compare-ab.csv"
+
+# fails WANT_STATUS PATTERN DESC -- ARGS...: run compare.sh with ARGS and
+# check its exit status and that stderr matches PATTERN (grep -E).
+fails() {
+	want=$1 pat=$2 desc=$3
+	shift 4
+	sh "$compare" "$@" >"$T/out" 2>"$T/err"
+	st=$?
+	if [ "$st" -eq "$want" ] && grep -Eq -- "$pat" "$T/err"; then
+		ok 0 "$desc"
+	else
+		ok 1 "$desc"
+		diag "exit status $st, want $want; stderr:" "$(cat "$T/err")" \
+		    "want a match of: $pat"
+	fi
+}
+
+# csv NAME AWK-PROGRAM: a variant of the good fixture, made by awk.
+csv() {
+	awk "$2" "$good" >"$T/$1.csv"
+}
+
+fails 2 '^usage: ' "no arguments: usage, exit 2" --
+fails 2 'unknown option -x' "unknown option: exit 2" -- -x
+fails 2 'report: no CSV file given' "report without files: exit 2" \
+    -- report --no-plot
+fails 1 'nonexistent.csv: cannot read the CSV file' "unreadable CSV" \
+    -- report --no-plot "$T/nonexistent.csv"
+
+csv short 'NR == 3 { sub(/,[^,]*$/, "") } { print }'
+fails 1 'short.csv:3: malformed CSV: 78 fields, the header has 79' \
+    "a row with a missing field" -- report --no-plot "$T/short.csv"
+ok "$(test ! -e "$T/short.txt"; echo $?)" "no report is written for it"
+
+csv quote '{ print } END { print "1,A,\"ok" }'
+fails 1 'quote.csv:11: unterminated quoted field' \
+    "an unterminated quoted field" -- report --no-plot "$T/quote.csv"
+
+csv stray 'NR == 2 { sub(/,ok,/, ",o\"k,") } { print }'
+fails 1 'stray.csv:2: malformed CSV: a quote inside' \
+    "a quote inside an unquoted field" -- report --no-plot "$T/stray.csv"
+
+csv nocol 'NR == 1 { sub(/,transactions_per_s,/, ",tps,") } { print }'
+fails 1 "nocol.csv: missing column 'transactions_per_s'" \
+    "a missing column is named" -- report --no-plot "$T/nocol.csv"
+
+csv nohdr 'NR > 1'
+fails 1 "not a postmark CSV header" "a file without the header" \
+    -- report --no-plot "$T/nohdr.csv"
+
+: >"$T/empty.csv"
+fails 1 'empty.csv: empty file' "an empty file" \
+    -- report --no-plot "$T/empty.csv"
+
+csv nan 'NR == 2 { sub(/,10\.000,/, ",fast,") } { print }'
+fails 1 "nan.csv:2: column transactions_per_s: 'fast' is not a number" \
+    "a value that is not a number" -- report --no-plot "$T/nan.csv"
+
+csv schema 'NR == 2 { sub(/^1,/, "x,") } { print }'
+fails 1 "schema.csv:2: bad schema_version 'x'" "a bad schema version" \
+    -- report --no-plot "$T/schema.csv"
+
+csv nolabel 'NR == 2 { sub(/^1,A,/, "1,,") } { print }'
+fails 1 'nolabel.csv:2: empty label' "an ok row without a label" \
+    -- report --no-plot "$T/nolabel.csv"
+
+csv noneok 'NR == 1 || !/,ok,/'
+fails 1 'no rows with status ok \(3 skipped' "no row with status ok" \
+    -- report --no-plot "$T/noneok.csv"
+
+fails 1 "label 'C' not found in the ok rows \(labels present: A, B\)" \
+    "-l names a label that is not there" \
+    -- report --no-plot -l A,C "$good"
+
+# Run mode: bad targets and configs are refused before anything runs.
+mkdir "$T/a" "$T/b"
+printf 'set number 10\n' >"$T/ok.pmrc"
+fails 1 "target '$T/a' has no label: write LABEL=DIRECTORY" \
+    "a target without a label" -- --no-plot "$T/ok.pmrc" "$T/a" B="$T/b"
+fails 1 "target '=$T/a' has no label" "a target with an empty label" \
+    -- --no-plot "$T/ok.pmrc" ="$T/a" B="$T/b"
+fails 1 "label 'A' given twice" "the same label twice" \
+    -- --no-plot "$T/ok.pmrc" A="$T/a" A="$T/b"
+fails 1 "label 'a/b': use letters" "a label with a slash" \
+    -- --no-plot "$T/ok.pmrc" a/b="$T/a"
+fails 1 "$T/c: not a directory \(target C\)" "a missing directory" \
+    -- --no-plot "$T/ok.pmrc" A="$T/a" C="$T/c"
+fails 1 "nope.pmrc: cannot read the config file" "a missing config" \
+    -- --no-plot "$T/nope.pmrc" A="$T/a"
+printf 'set number 10\n\n  ru\n' >"$T/run.pmrc"
+fails 1 'run.pmrc:3: "  ru": remove it; compare.sh adds the run itself' \
+    "a config that runs by itself" -- --no-plot "$T/run.pmrc" A="$T/a"
+fails 2 "-n: '0' is not a positive integer" "-n 0" \
+    -- -n 0 --no-plot "$T/ok.pmrc" A="$T/a"
+fails 2 "--file-counts: 'x' is not a valid number of files" \
+    "a bad file count" -- --file-counts "10 x" --no-plot "$T/ok.pmrc" \
+    A="$T/a"
+fails 2 "need a config file and at least one" "a config but no target" \
+    -- --no-plot "$T/ok.pmrc"
+fails 1 "$T/nopm: not an executable file" "a missing postmark" \
+    -- -p "$T/nopm" --no-plot -o "$T/x.csv" "$T/ok.pmrc" A="$T/a"
+ok "$(test -z "$(ls -A "$T/a")$(ls -A "$T/b")"; echo $?)" \
+    "the target directories are left untouched"
+
+# gnuplot missing from PATH: a PATH with only the tools compare.sh and
+# this test use.
+mkdir "$T/bin"
+for t in sh awk sed cat cp mkdir mktemp rm rmdir dirname basename date \
+    wc tail tr grep; do
+	p=$(command -v "$t") && ln -s "$p" "$T/bin/$t"
+done
+cp "$good" "$T/g.csv"
+PATH=$T/bin fails 1 'gnuplot not found in PATH: install gnuplot 5' \
+    "report without gnuplot in PATH" -- report "$T/g.csv"
+ok "$(test ! -e "$T/g.txt"; echo $?)" "it fails before writing anything"
+PATH=$T/bin sh "$compare" report --no-plot "$T/g.csv" >/dev/null 2>&1
+ok $? "--no-plot needs no gnuplot"
+PATH=$T/bin fails 1 'gnuplot not found in PATH' \
+    "run mode without gnuplot" -- "$T/ok.pmrc" A="$T/a"
+
+# A gnuplot older than 5.
+printf '#!/bin/sh\necho "gnuplot 4.6 patchlevel 6"\n' >"$T/bin/gnuplot"
+chmod +x "$T/bin/gnuplot"
+PATH=$T/bin fails 1 'gnuplot 5 or later needed \(found: gnuplot 4.6' \
+    "gnuplot 4 is refused" -- report "$T/g.csv"
+
+done_testing
