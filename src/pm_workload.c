@@ -184,6 +184,19 @@ static const struct pm_io pm_io_raw = {
 
 #define RND(run, x)	pm_rng_rnd(&(run)->rng, (x))
 
+/*
+ * Latency of one operation: LAT_START before it, LAT_RECORD after.  A
+ * build with -DPM_NO_LATENCY (bench/latency.sh makes one) leaves both out,
+ * so that the cost of recording can be measured; never ship it.
+ */
+#ifdef PM_NO_LATENCY
+#define LAT_START()		0
+#define LAT_RECORD(h, t0)	do { (void)(h); (void)(t0); } while (0)
+#else
+#define LAT_START()		pm_now()
+#define LAT_RECORD(h, t0)	pm_hist_record((h), pm_now() - (t0))
+#endif
+
 /* CLOCK_MONOTONIC in nanoseconds; through the vDSO, no system call. */
 static uint64_t
 pm_now(void)
@@ -820,7 +833,7 @@ pm_create(struct pm_run *run, enum pm_tphase tp)
 	pm_bm_set(&run->bm, (size_t)k);
 	pm_slot_path(run, s);
 
-	t0 = pm_now();
+	t0 = LAT_START();
 	if (run->io->create(run, s->size, &opened) == -1) {
 		if (!opened) {
 			s->size = 0;
@@ -828,7 +841,7 @@ pm_create(struct pm_run *run, enum pm_tphase tp)
 		}
 		return (-1);
 	}
-	pm_hist_record(&run->res->lat[tp][PM_OP_CREATE], pm_now() - t0);
+	LAT_RECORD(&run->res->lat[tp][PM_OP_CREATE], t0);
 	if (tp == PM_TP_CREATE)
 		run->res->created_alone++;
 	else
@@ -843,11 +856,10 @@ pm_read(struct pm_run *run, uint32_t k)
 	uint64_t	 t0;
 
 	pm_slot_path(run, &run->slot[k]);
-	t0 = pm_now();
+	t0 = LAT_START();
 	if (run->io->read(run, run->slot[k].size) == -1)
 		return (-1);
-	pm_hist_record(&run->res->lat[PM_TP_TRANSACT][PM_OP_READ],
-	    pm_now() - t0);
+	LAT_RECORD(&run->res->lat[PM_TP_TRANSACT][PM_OP_READ], t0);
 	run->res->read++;
 	return (0);
 }
@@ -868,11 +880,10 @@ pm_append(struct pm_run *run, uint32_t k)
 		return (0);
 	len = RND(run, (int64_t)high - s->size) + 1;
 	pm_slot_path(run, s);
-	t0 = pm_now();
+	t0 = LAT_START();
 	if (run->io->append(run, len) == -1)
 		return (-1);
-	pm_hist_record(&run->res->lat[PM_TP_TRANSACT][PM_OP_APPEND],
-	    pm_now() - t0);
+	LAT_RECORD(&run->res->lat[PM_TP_TRANSACT][PM_OP_APPEND], t0);
 	s->size += len;
 	run->res->appended++;
 	return (0);
@@ -885,10 +896,10 @@ pm_delete(struct pm_run *run, uint32_t k, enum pm_tphase tp)
 	uint64_t	 t0;
 
 	pm_slot_path(run, &run->slot[k]);
-	t0 = pm_now();
+	t0 = LAT_START();
 	if (unlink(run->path) == -1)
 		return (pm_fail(run, "unlink", run->path, errno));
-	pm_hist_record(&run->res->lat[tp][PM_OP_DELETE], pm_now() - t0);
+	LAT_RECORD(&run->res->lat[tp][PM_OP_DELETE], t0);
 	run->slot[k].size = 0;
 	pm_bm_clear(&run->bm, k);
 	run->deleted++;
