@@ -467,6 +467,12 @@ function fabs(x) {
 	return x < 0 ? -x : x
 }
 
+# nonzero(X): X, or FPMIN when X is nearer to zero than that (Lentz's guard
+# against dividing by zero).
+function nonzero(x) {
+	return fabs(x) < FPMIN ? FPMIN : x
+}
+
 # betacf(A, B, X): the continued fraction of the incomplete beta function
 # (modified Lentz, Numerical Recipes' betacf).
 function betacf(a, b, x,    m, m2, aa, c, d, del, h, qab, qap, qam) {
@@ -474,30 +480,18 @@ function betacf(a, b, x,    m, m2, aa, c, d, del, h, qab, qap, qam) {
 	qap = a + 1
 	qam = a - 1
 	c = 1
-	d = 1 - qab * x / qap
-	if (fabs(d) < FPMIN)
-		d = FPMIN
-	d = 1 / d
+	d = 1 / nonzero(1 - qab * x / qap)
 	h = d
 	for (m = 1; m <= 1000; m++) {
 		m2 = 2 * m
+		# The even step of the recurrence, then the odd one.
 		aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-		d = 1 + aa * d
-		if (fabs(d) < FPMIN)
-			d = FPMIN
-		c = 1 + aa / c
-		if (fabs(c) < FPMIN)
-			c = FPMIN
-		d = 1 / d
+		d = 1 / nonzero(1 + aa * d)
+		c = nonzero(1 + aa / c)
 		h *= d * c
 		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-		d = 1 + aa * d
-		if (fabs(d) < FPMIN)
-			d = FPMIN
-		c = 1 + aa / c
-		if (fabs(c) < FPMIN)
-			c = FPMIN
-		d = 1 / d
+		d = 1 / nonzero(1 + aa * d)
+		c = nonzero(1 + aa / c)
 		del = d * c
 		h *= del
 		if (fabs(del - 1) < 1e-15)

@@ -84,21 +84,31 @@ note() {
 	printf '%s: %s\n' "$prog" "$*" >&2
 }
 
-# cleanup: stop a running postmark and remove the scratch directories.
-cleanup() {
+# wait_child: wait for the command just started in the background ($!),
+# which cleanup stops if we are interrupted meanwhile; $st is its status.
+wait_child() {
+	child=$!
+	wait "$child"
+	st=$?
+	child=
+}
+
+# stop_child: stop the command wait_child is waiting for, if any.
+stop_child() {
 	if [ -n "$child" ]; then
 		kill -TERM "$child" 2>/dev/null
 		wait "$child" 2>/dev/null
 		child=
 	fi
-	if [ -n "$work" ]; then
-		rm -rf -- "$work"
-		work=
-	fi
-	if [ -n "$tmp" ]; then
-		rm -rf -- "$tmp"
-		tmp=
-	fi
+}
+
+# cleanup: stop a running postmark and remove the scratch directories.
+cleanup() {
+	stop_child
+	[ -z "$work" ] || rm -rf -- "$work"
+	[ -z "$tmp" ] || rm -rf -- "$tmp"
+	work=
+	tmp=
 }
 
 trap cleanup EXIT
@@ -111,6 +121,12 @@ need_awk() {
 	    die "$AWK not found in PATH: install a POSIX awk (mawk, gawk)"
 	[ -r "$scriptdir/compare.awk" ] ||
 	    die "$scriptdir/compare.awk: missing (keep it next to $prog)"
+}
+
+# need_tools: check for awk and, unless $noplot, for gnuplot.
+need_tools() {
+	need_awk
+	[ "$noplot" = 1 ] || need_gnuplot
 }
 
 # need_gnuplot: check for gnuplot 5 and choose the PNG terminal.
@@ -329,34 +345,73 @@ unset multiplot
 EOF
 }
 
-# report_main ARGS: report mode.
-report_main() {
+# options MODE ARGS: parse the options of MODE (report or run) at the
+# start of ARGS into out, labels, iters, pm, counts and noplot; $nopts is
+# how many arguments they took (the caller shifts them).
+options() {
+	mode=$1
+	shift
+	nargs=$#
 	out=
 	labels=
+	iters=5
+	pm=${POSTMARK:-postmark}
+	counts=
 	noplot=0
+	if [ "$mode" = report ]; then
+		outarg="a prefix"
+	else
+		outarg="a file name"
+	fi
 	while [ $# -gt 0 ]; do
-		case $1 in
-		-o)	[ $# -ge 2 ] || usage_error "-o needs a prefix"
+		case $mode:$1 in
+		report:-o|run:-o)
+			[ $# -ge 2 ] || usage_error "-o needs $outarg"
 			out=$2
 			shift 2 ;;
-		-l)	[ $# -ge 2 ] || usage_error "-l needs labels"
+		report:-l)
+			[ $# -ge 2 ] || usage_error "-l needs labels"
 			labels=$2
 			shift 2 ;;
-		--no-plot)
+		run:-n)	[ $# -ge 2 ] || usage_error "-n needs a number"
+			iters=$2
+			shift 2 ;;
+		run:-n*)
+			iters=${1#-n}
+			shift ;;
+		run:-p)	[ $# -ge 2 ] || usage_error "-p needs a program"
+			pm=$2
+			shift 2 ;;
+		run:--file-counts)
+			[ $# -ge 2 ] || usage_error "--file-counts needs a list"
+			counts=$2
+			shift 2 ;;
+		run:--file-counts=*)
+			counts=${1#*=}
+			shift ;;
+		report:--no-plot|run:--no-plot)
 			noplot=1
 			shift ;;
-		-h|--help)
+		report:-h|report:--help|run:-h|run:--help)
 			usage
 			exit 0 ;;
-		--)	shift
+		report:--|run:--)
+			shift
 			break ;;
-		-?*)	usage_error "unknown option $1" ;;
+		report:-?*|run:-?*)
+			usage_error "unknown option $1" ;;
 		*)	break ;;
 		esac
 	done
+	nopts=$((nargs - $#))
+}
+
+# report_main ARGS: report mode.
+report_main() {
+	options report "$@"
+	shift "$nopts"
 	[ $# -ge 1 ] || usage_error "report: no CSV file given"
-	need_awk
-	[ "$noplot" = 1 ] || need_gnuplot
+	need_tools
 	n=$#
 	while [ "$n" -gt 0 ]; do
 		f=$1
@@ -380,43 +435,8 @@ report_main() {
 
 # run_main ARGS: run mode.
 run_main() {
-	iters=5
-	out=
-	pm=${POSTMARK:-postmark}
-	counts=
-	noplot=0
-	while [ $# -gt 0 ]; do
-		case $1 in
-		-n)	[ $# -ge 2 ] || usage_error "-n needs a number"
-			iters=$2
-			shift 2 ;;
-		-n*)	iters=${1#-n}
-			shift ;;
-		-o)	[ $# -ge 2 ] || usage_error "-o needs a file name"
-			out=$2
-			shift 2 ;;
-		-p)	[ $# -ge 2 ] || usage_error "-p needs a program"
-			pm=$2
-			shift 2 ;;
-		--file-counts)
-			[ $# -ge 2 ] || usage_error "--file-counts needs a list"
-			counts=$2
-			shift 2 ;;
-		--file-counts=*)
-			counts=${1#*=}
-			shift ;;
-		--no-plot)
-			noplot=1
-			shift ;;
-		-h|--help)
-			usage
-			exit 0 ;;
-		--)	shift
-			break ;;
-		-?*)	usage_error "unknown option $1" ;;
-		*)	break ;;
-		esac
-	done
+	options run "$@"
+	shift "$nopts"
 	posint "$iters" || usage_error "-n: '$iters' is not a positive integer"
 	[ $# -ge 2 ] || usage_error "need a config file and at least one" \
 	    "LABEL=DIRECTORY target"
@@ -485,8 +505,7 @@ run_main() {
 		}
 		END { exit bad }' prog="$prog" "$config" </dev/null || exit 1
 
-	need_awk
-	[ "$noplot" = 1 ] || need_gnuplot
+	need_tools
 	case $pm in
 	*/*)	;;
 	*)	p=$(command -v "$pm") || die "$pm not found in PATH:" \
@@ -564,10 +583,7 @@ run_one() {
 		note "$4: $1, $3 files"
 	fi
 	(cd -- "$work" && exec "$pm" <"$tmp/input" >"$tmp/log" 2>&1) &
-	child=$!
-	wait "$child"
-	st=$?
-	child=
+	wait_child
 	if ! rmdir -- "$work" 2>/dev/null; then
 		note "warning: postmark left files in $work; removing them"
 		rm -rf -- "$work"
@@ -591,6 +607,9 @@ run_one() {
 	    die "postmark wrote no CSV row to $csv (is $pm this project's" \
 	    "postmark, with set report csv?)"
 }
+
+# dirindex-demo.sh sources this file for its helpers: nothing to run then.
+[ "${compare_sh_sourced-}" = 1 ] && return 0
 
 case ${1-} in
 report)

@@ -29,10 +29,13 @@
 
 set -u
 
-prog=dirindex-demo.sh
 scriptdir=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd) || exit 1
+# compare.sh's helpers (die, usage_error, note, posint, wait_child,
+# stop_child) and its traps, which call the cleanup below.
+compare_sh_sourced=1
+. "$scriptdir/compare.sh"
+prog=dirindex-demo.sh
 scratch=
-child=
 mounted=
 
 usage() {
@@ -48,56 +51,23 @@ temporary directory that is removed at the end.  Must run as root.
 EOF
 }
 
-die() {
-	printf '%s: %s\n' "$prog" "$*" >&2
-	exit 1
-}
-
 # cannot MSG: this machine cannot run the demo; exit 77.
 cannot() {
 	printf '%s: %s; not run\n' "$prog" "$*" >&2
 	exit 77
 }
 
-usage_error() {
-	printf '%s: %s\n' "$prog" "$*" >&2
-	usage >&2
-	exit 2
-}
-
-note() {
-	printf '%s: %s\n' "$prog" "$*" >&2
-}
-
 # cleanup: stop compare.sh, unmount both file systems, remove the scratch
 # directory with the images.
 cleanup() {
-	if [ -n "$child" ]; then
-		kill -TERM "$child" 2>/dev/null
-		wait "$child" 2>/dev/null
-		child=
-	fi
+	stop_child
 	for m in $mounted; do
 		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null ||
 		    note "warning: cannot unmount $m"
 	done
 	mounted=
-	if [ -n "$scratch" ]; then
-		rm -rf -- "$scratch"
-		scratch=
-	fi
-}
-
-trap cleanup EXIT
-trap 'note interrupted; exit 130' INT
-trap 'note terminated; exit 143' TERM
-
-posint() {
-	case $1 in
-	''|0*|*[!0-9]*)
-		return 1 ;;
-	esac
-	[ ${#1} -le 10 ]
+	[ -z "$scratch" ] || rm -rf -- "$scratch"
+	scratch=
 }
 
 iters=3
@@ -189,8 +159,5 @@ EOF
 
 sh "$scriptdir/compare.sh" -n "$iters" "$@" "$config" \
     dir_index="$scratch/dir_index" no_dir_index="$scratch/no_dir_index" &
-child=$!
-wait "$child"
-st=$?
-child=
+wait_child
 exit "$st"

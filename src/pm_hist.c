@@ -31,6 +31,7 @@
 #include "pm_hist.h"
 
 static unsigned int	 pm_hist_log2(uint64_t);
+static uint64_t		 pm_hist_bucket_width(unsigned int);
 static uint64_t		 pm_hist_bucket_mid(unsigned int);
 
 /* Position of the highest set bit of v, which must not be 0. */
@@ -48,6 +49,15 @@ pm_hist_log2(uint64_t v)
 #endif
 }
 
+/* The number of values (ns) bucket i holds: 1 for the exact buckets. */
+static uint64_t
+pm_hist_bucket_width(unsigned int i)
+{
+	if (i < PM_HIST_SUB)
+		return (1);
+	return ((uint64_t)1 << (i / PM_HIST_HALF - 1));
+}
+
 /*
  * The value reported for bucket i: low + width / 2, which is low itself
  * for the exact buckets.  For a value v in the bucket the error is at most
@@ -56,9 +66,7 @@ pm_hist_log2(uint64_t v)
 static uint64_t
 pm_hist_bucket_mid(unsigned int i)
 {
-	uint64_t	 low = pm_hist_bucket_low(i);
-
-	return (low + (pm_hist_bucket_high(i) - low + 1) / 2);
+	return (pm_hist_bucket_low(i) + pm_hist_bucket_width(i) / 2);
 }
 
 /* Make h empty. */
@@ -86,12 +94,9 @@ pm_hist_bucket_index(uint64_t v)
 uint64_t
 pm_hist_bucket_low(unsigned int i)
 {
-	unsigned int	 shift;
-
 	if (i < PM_HIST_SUB)
 		return (i);
-	shift = i / PM_HIST_HALF - 1;
-	return ((uint64_t)(PM_HIST_HALF + i % PM_HIST_HALF) << shift);
+	return ((PM_HIST_HALF + i % PM_HIST_HALF) * pm_hist_bucket_width(i));
 }
 
 /*
@@ -101,12 +106,7 @@ pm_hist_bucket_low(unsigned int i)
 uint64_t
 pm_hist_bucket_high(unsigned int i)
 {
-	unsigned int	 shift;
-
-	if (i < PM_HIST_SUB)
-		return (i);
-	shift = i / PM_HIST_HALF - 1;
-	return (pm_hist_bucket_low(i) + (((uint64_t)1 << shift) - 1));
+	return (pm_hist_bucket_low(i) + (pm_hist_bucket_width(i) - 1));
 }
 
 /*

@@ -67,6 +67,12 @@ struct pm_pct {
 	const char	*label;		/* "p50" as printed in verbose */
 };
 
+/* A field of struct pm_rates and its name in CSV and JSON. */
+struct pm_field {
+	const char	*name;		/* "read_per_s" */
+	size_t		 off;		/* offsetof(struct pm_rates, field) */
+};
+
 /* A row of the summary table: one field of struct pm_rates. */
 struct pm_stat_row {
 	const char	*label;		/* printed name */
@@ -85,9 +91,14 @@ struct pm_reporter {
 
 static double	 interval(uint64_t, uint64_t);
 static uint64_t	 trunc_u64(double);
-static const char *fmt_fixed(char *, size_t, double, int);
+static const char *fmt_fixed(char *, size_t, double, int, const char *);
 static void	 put_fixed(FILE *, double, int);
 static void	 put_scalef(FILE *, double);
+static double	 rates_get(const struct pm_rates *, size_t);
+static void	 lat_values(const struct pm_hist *, double *);
+static const char *lat_name(size_t, int);
+static void	 result_counts(const struct pm_result *, uint64_t *);
+static void	 config_values(const struct pm_config *, long long *);
 static void	 put_verbose_latency(FILE *, const struct pm_result *);
 static const char *status_name(enum pm_status);
 static void	 csv_sep(FILE *);
@@ -95,6 +106,8 @@ static void	 csv_str(FILE *, const char *);
 static void	 csv_u64(FILE *, uint64_t);
 static void	 csv_int(FILE *, long long);
 static void	 csv_fixed(FILE *, double, int);
+static void	 csv_fields(FILE *, const struct pm_rates *,
+		    const struct pm_field *, size_t, int);
 static void	 csv_latency(FILE *, const struct pm_hist *);
 static char	*join_locations(const struct pm_config *);
 static char	*join_meta(const struct pm_meta *, char **);
@@ -103,6 +116,8 @@ static void	 merge_op(struct pm_hist *, const struct pm_result *,
 static void	 json_str(FILE *, const char *);
 static void	 json_key(FILE *, const char *, int);
 static void	 json_fixed(FILE *, double, int);
+static void	 json_fields(FILE *, const struct pm_rates *,
+		    const struct pm_field *, size_t, int);
 static void	 json_hist(FILE *, const struct pm_hist *, int);
 static void	 json_locations(FILE *, const struct pm_config *,
 		    const struct pm_meta *);
@@ -119,6 +134,9 @@ static const struct pm_pct pm_pcts[] = {
 };
 #define NPCTS	(sizeof pm_pcts / sizeof pm_pcts[0])
 
+/* The statistics of a latency histogram: min, mean, the percentiles, max. */
+#define NLATSTATS	(3 + NPCTS)
+
 /* Names of the timed phases and of the operations, as in the reports. */
 static const char *const pm_tphase_names[PM_NTPHASES] = {
 	"creation", "transactions", "deletion"
@@ -126,6 +144,49 @@ static const char *const pm_tphase_names[PM_NTPHASES] = {
 static const char *const pm_op_names[PM_NOPS] = {
 	"create", "read", "append", "delete"
 };
+
+/* The counts of a run, in CSV column order (result_counts). */
+static const char *const pm_count_names[] = {
+	"created", "created_alone", "created_mixed", "read", "appended",
+	"deleted", "deleted_alone", "deleted_mixed", "bytes_read",
+	"bytes_written", "transactions_done"
+};
+#define NCOUNTS		(sizeof pm_count_names / sizeof pm_count_names[0])
+
+/* The configuration keys, in CSV column order (config_values). */
+static const char *const pm_config_names[] = {
+	"number", "transactions", "size_low", "size_high", "read_block",
+	"write_block", "buffering", "bias_read", "bias_create",
+	"subdirectories", "seed"
+};
+#define NCONFIG		(sizeof pm_config_names / sizeof pm_config_names[0])
+
+#define FIELD(name, field)	{ name, offsetof(struct pm_rates, field) }
+/* The intervals in seconds, in CSV column order. */
+static const struct pm_field pm_seconds[] = {
+	FIELD("elapsed_s", elapsed),
+	FIELD("creation_s", create_iv),
+	FIELD("transactions_s", t_elapsed),
+	FIELD("deletion_s", delete_iv)
+};
+#define NSECONDS	(sizeof pm_seconds / sizeof pm_seconds[0])
+
+/* The rates per second, in CSV column order; also the terse line's last 11. */
+static const struct pm_field pm_rate_fields[] = {
+	FIELD("transactions_per_s", transactions),
+	FIELD("created_per_s", created),
+	FIELD("created_alone_per_s", created_alone),
+	FIELD("created_mixed_per_s", created_mixed),
+	FIELD("read_per_s", read),
+	FIELD("appended_per_s", appended),
+	FIELD("deleted_per_s", deleted),
+	FIELD("deleted_alone_per_s", deleted_alone),
+	FIELD("deleted_mixed_per_s", deleted_mixed),
+	FIELD("read_bytes_per_s", bytes_read),
+	FIELD("written_bytes_per_s", bytes_written)
+};
+#undef FIELD
+#define NRATES		(sizeof pm_rate_fields / sizeof pm_rate_fields[0])
 
 #define ROW(label, field, scale, prec) \
 	{ label, offsetof(struct pm_rates, field), scale, prec }
@@ -183,17 +244,17 @@ trunc_u64(double v)
 
 /*
  * Format v with prec decimals into buf (len bytes) with '.' as the decimal
- * point whatever the locale.  Returns buf, or NULL if v is not finite.
+ * point whatever the locale.  Returns buf, or nonfinite if v is not finite.
  */
 static const char *
-fmt_fixed(char *buf, size_t len, double v, int prec)
+fmt_fixed(char *buf, size_t len, double v, int prec, const char *nonfinite)
 {
 	const char	*dp;
 	char		*p;
 	size_t		 dplen;
 
 	if (!isfinite(v))
-		return (NULL);
+		return (nonfinite);
 	snprintf(buf, len, "%.*f", prec, v);
 	dp = localeconv()->decimal_point;
 	if (dp == NULL || strcmp(dp, ".") == 0 || *dp == '\0')
@@ -210,12 +271,9 @@ fmt_fixed(char *buf, size_t len, double v, int prec)
 static void
 put_fixed(FILE *fp, double v, int prec)
 {
-	char		 buf[FMT_LEN];
-	const char	*s;
+	char	 buf[FMT_LEN];
 
-	if ((s = fmt_fixed(buf, sizeof buf, v, prec)) == NULL)
-		s = "-";
-	fputs(s, fp);
+	fputs(fmt_fixed(buf, sizeof buf, v, prec, "-"), fp);
 }
 
 /*
@@ -287,6 +345,84 @@ pm_report_rates(const struct pm_config *cfg, const struct pm_result *r,
 	rt->bytes_written = (double)r->bytes_written / rt->elapsed;
 }
 
+/* The field at offset off (a struct pm_field's) of a struct pm_rates. */
+static double
+rates_get(const struct pm_rates *rt, size_t off)
+{
+	double	 v;
+
+	memcpy(&v, (const char *)rt + off, sizeof v);
+	return (v);
+}
+
+/*
+ * The statistics of a histogram that every report prints, in microseconds
+ * and in report order: v[0] min, v[1] mean, then one per pm_pcts[], and
+ * v[NLATSTATS - 1] max.
+ */
+static void
+lat_values(const struct pm_hist *h, double *v)
+{
+	size_t	 i;
+
+	v[0] = h->min / NS_PER_US;
+	v[1] = pm_hist_mean(h) / NS_PER_US;
+	for (i = 0; i < NPCTS; i++)
+		v[2 + i] = pm_hist_percentile(h, pm_pcts[i].p) / NS_PER_US;
+	v[NLATSTATS - 1] = h->max / NS_PER_US;
+}
+
+/*
+ * The name of statistic i of lat_values: "min", "mean", "p50" ... "max";
+ * a percentile as printed in the verbose report ("p99.9") when verbose,
+ * else as in CSV and JSON names ("p999").
+ */
+static const char *
+lat_name(size_t i, int verbose)
+{
+	if (i == 0)
+		return ("min");
+	if (i == 1)
+		return ("mean");
+	if (i == NLATSTATS - 1)
+		return ("max");
+	return (verbose ? pm_pcts[i - 2].label : pm_pcts[i - 2].name);
+}
+
+/* The counts of a run into c[NCOUNTS], in the order of pm_count_names. */
+static void
+result_counts(const struct pm_result *r, uint64_t *c)
+{
+	c[0] = r->created_alone + r->created_mixed;
+	c[1] = r->created_alone;
+	c[2] = r->created_mixed;
+	c[3] = r->read;
+	c[4] = r->appended;
+	c[5] = r->deleted_alone + r->deleted_mixed;
+	c[6] = r->deleted_alone;
+	c[7] = r->deleted_mixed;
+	c[8] = r->bytes_read;
+	c[9] = r->bytes_written;
+	c[10] = r->transactions_done;
+}
+
+/* The configuration into v[NCONFIG], in the order of pm_config_names. */
+static void
+config_values(const struct pm_config *cfg, long long *v)
+{
+	v[0] = cfg->number;
+	v[1] = cfg->transactions;
+	v[2] = cfg->size_low;
+	v[3] = cfg->size_high;
+	v[4] = cfg->read_block;
+	v[5] = cfg->write_block;
+	v[6] = cfg->buffering;
+	v[7] = cfg->bias_read;
+	v[8] = cfg->bias_create;
+	v[9] = cfg->subdirs;
+	v[10] = cfg->seed;
+}
+
 /*
  * The verbose report's latency section: one line per timed phase and
  * operation that recorded anything, in microseconds.
@@ -296,6 +432,7 @@ put_verbose_latency(FILE *fp, const struct pm_result *r)
 {
 	const struct pm_hist	*h;
 	char			 name[64];
+	double			 v[NLATSTATS];
 	size_t			 i;
 	int			 ph, op, any = 0;
 
@@ -310,20 +447,12 @@ put_verbose_latency(FILE *fp, const struct pm_result *r)
 			}
 			snprintf(name, sizeof name, "%s (%s):",
 			    pm_op_names[op], pm_tphase_names[ph]);
-			fprintf(fp, "\t%-22s count %" PRIu64 " min ", name,
-			    h->count);
-			put_fixed(fp, h->min / NS_PER_US, PREC_VERBOSE_US);
-			fputs(" mean ", fp);
-			put_fixed(fp, pm_hist_mean(h) / NS_PER_US,
-			    PREC_VERBOSE_US);
-			for (i = 0; i < NPCTS; i++) {
-				fprintf(fp, " %s ", pm_pcts[i].label);
-				put_fixed(fp, pm_hist_percentile(h,
-				    pm_pcts[i].p) / NS_PER_US,
-				    PREC_VERBOSE_US);
+			fprintf(fp, "\t%-22s count %" PRIu64, name, h->count);
+			lat_values(h, v);
+			for (i = 0; i < NLATSTATS; i++) {
+				fprintf(fp, " %s ", lat_name(i, 1));
+				put_fixed(fp, v[i], PREC_VERBOSE_US);
 			}
-			fputs(" max ", fp);
-			put_fixed(fp, h->max / NS_PER_US, PREC_VERBOSE_US);
 			fputc('\n', fp);
 		}
 	}
@@ -397,27 +526,15 @@ pm_report_terse(FILE *fp, const struct pm_config *cfg,
     const struct pm_result *r)
 {
 	struct pm_rates	 rt;
-	double		 v[13];
 	size_t		 i;
 
 	pm_report_rates(cfg, r, &rt);
-	v[0] = rt.elapsed;
-	v[1] = rt.t_elapsed;
-	v[2] = rt.transactions;
-	v[3] = rt.created;
-	v[4] = rt.created_alone;
-	v[5] = rt.created_mixed;
-	v[6] = rt.read;
-	v[7] = rt.appended;
-	v[8] = rt.deleted;
-	v[9] = rt.deleted_alone;
-	v[10] = rt.deleted_mixed;
-	v[11] = rt.bytes_read;
-	v[12] = rt.bytes_written;
-	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
-		if (i > 0)
-			fputc(' ', fp);
-		put_fixed(fp, v[i], 2);
+	put_fixed(fp, rt.elapsed, 2);
+	fputc(' ', fp);
+	put_fixed(fp, rt.t_elapsed, 2);
+	for (i = 0; i < NRATES; i++) {
+		fputc(' ', fp);
+		put_fixed(fp, rates_get(&rt, pm_rate_fields[i].off), 2);
 	}
 	fputc('\n', fp);
 	return (ferror(fp) ? -1 : 0);
@@ -469,12 +586,21 @@ csv_int(FILE *fp, long long v)
 static void
 csv_fixed(FILE *fp, double v, int prec)
 {
-	char		 buf[FMT_LEN];
-	const char	*s;
+	char	 buf[FMT_LEN];
 
 	csv_sep(fp);
-	if ((s = fmt_fixed(buf, sizeof buf, v, prec)) != NULL)
-		fputs(s, fp);
+	fputs(fmt_fixed(buf, sizeof buf, v, prec, ""), fp);
+}
+
+/* One fixed-point CSV field per entry of fields[n]. */
+static void
+csv_fields(FILE *fp, const struct pm_rates *rt, const struct pm_field *fields,
+    size_t n, int prec)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		csv_fixed(fp, rates_get(rt, fields[i].off), prec);
 }
 
 /*
@@ -485,20 +611,18 @@ csv_fixed(FILE *fp, double v, int prec)
 static void
 csv_latency(FILE *fp, const struct pm_hist *h)
 {
+	double	 v[NLATSTATS];
 	size_t	 i;
 
 	csv_u64(fp, h->count);
 	if (h->count == 0) {
-		for (i = 0; i < 3 + NPCTS; i++)
+		for (i = 0; i < NLATSTATS; i++)
 			csv_sep(fp);
 		return;
 	}
-	csv_fixed(fp, h->min / NS_PER_US, PREC_US);
-	csv_fixed(fp, pm_hist_mean(h) / NS_PER_US, PREC_US);
-	for (i = 0; i < NPCTS; i++)
-		csv_fixed(fp, pm_hist_percentile(h, pm_pcts[i].p) / NS_PER_US,
-		    PREC_US);
-	csv_fixed(fp, h->max / NS_PER_US, PREC_US);
+	lat_values(h, v);
+	for (i = 0; i < NLATSTATS; i++)
+		csv_fixed(fp, v[i], PREC_US);
 }
 
 /*
@@ -565,24 +689,20 @@ pm_report_csv_header(FILE *fp)
 	int	 op;
 
 	fputs("schema_version,label,status,timestamp,host,kernel,iteration,"
-	    "locations,fs_types,fs_options,"
-	    "number,transactions,size_low,size_high,read_block,write_block,"
-	    "buffering,bias_read,bias_create,subdirectories,seed,"
-	    "created,created_alone,created_mixed,read,appended,"
-	    "deleted,deleted_alone,deleted_mixed,bytes_read,bytes_written,"
-	    "transactions_done,"
-	    "elapsed_s,creation_s,transactions_s,deletion_s,"
-	    "transactions_per_s,created_per_s,created_alone_per_s,"
-	    "created_mixed_per_s,read_per_s,appended_per_s,deleted_per_s,"
-	    "deleted_alone_per_s,deleted_mixed_per_s,read_bytes_per_s,"
-	    "written_bytes_per_s", fp);
+	    "locations,fs_types,fs_options", fp);
+	for (i = 0; i < NCONFIG; i++)
+		fprintf(fp, ",%s", pm_config_names[i]);
+	for (i = 0; i < NCOUNTS; i++)
+		fprintf(fp, ",%s", pm_count_names[i]);
+	for (i = 0; i < NSECONDS; i++)
+		fprintf(fp, ",%s", pm_seconds[i].name);
+	for (i = 0; i < NRATES; i++)
+		fprintf(fp, ",%s", pm_rate_fields[i].name);
 	for (op = 0; op < PM_NOPS; op++) {
-		fprintf(fp, ",%s_count,%s_min_us,%s_mean_us", pm_op_names[op],
-		    pm_op_names[op], pm_op_names[op]);
-		for (i = 0; i < NPCTS; i++)
+		fprintf(fp, ",%s_count", pm_op_names[op]);
+		for (i = 0; i < NLATSTATS; i++)
 			fprintf(fp, ",%s_%s_us", pm_op_names[op],
-			    pm_pcts[i].name);
-		fprintf(fp, ",%s_max_us", pm_op_names[op]);
+			    lat_name(i, 0));
 	}
 	fputc('\n', fp);
 	return (ferror(fp) ? -1 : 0);
@@ -596,7 +716,10 @@ pm_report_csv(FILE *fp, const struct pm_config *cfg,
 	const struct pm_meta	*meta = r->meta;
 	struct pm_rates		 rt;
 	struct pm_hist		*h;
+	uint64_t		 counts[NCOUNTS];
+	long long		 conf[NCONFIG];
 	char			*s;
+	size_t			 i;
 	int			 op;
 
 	pm_report_rates(cfg, r, &rt);
@@ -624,46 +747,14 @@ pm_report_csv(FILE *fp, const struct pm_config *cfg,
 	csv_str(fp, s);
 	free(s);
 
-	csv_u64(fp, cfg->number);
-	csv_u64(fp, cfg->transactions);
-	csv_u64(fp, cfg->size_low);
-	csv_u64(fp, cfg->size_high);
-	csv_u64(fp, cfg->read_block);
-	csv_u64(fp, cfg->write_block);
-	csv_u64(fp, cfg->buffering);
-	csv_int(fp, cfg->bias_read);
-	csv_int(fp, cfg->bias_create);
-	csv_u64(fp, cfg->subdirs);
-	csv_u64(fp, cfg->seed);
-
-	csv_u64(fp, r->created_alone + r->created_mixed);
-	csv_u64(fp, r->created_alone);
-	csv_u64(fp, r->created_mixed);
-	csv_u64(fp, r->read);
-	csv_u64(fp, r->appended);
-	csv_u64(fp, r->deleted_alone + r->deleted_mixed);
-	csv_u64(fp, r->deleted_alone);
-	csv_u64(fp, r->deleted_mixed);
-	csv_u64(fp, r->bytes_read);
-	csv_u64(fp, r->bytes_written);
-	csv_u64(fp, r->transactions_done);
-
-	csv_fixed(fp, rt.elapsed, PREC_SECONDS);
-	csv_fixed(fp, rt.create_iv, PREC_SECONDS);
-	csv_fixed(fp, rt.t_elapsed, PREC_SECONDS);
-	csv_fixed(fp, rt.delete_iv, PREC_SECONDS);
-
-	csv_fixed(fp, rt.transactions, PREC_RATE);
-	csv_fixed(fp, rt.created, PREC_RATE);
-	csv_fixed(fp, rt.created_alone, PREC_RATE);
-	csv_fixed(fp, rt.created_mixed, PREC_RATE);
-	csv_fixed(fp, rt.read, PREC_RATE);
-	csv_fixed(fp, rt.appended, PREC_RATE);
-	csv_fixed(fp, rt.deleted, PREC_RATE);
-	csv_fixed(fp, rt.deleted_alone, PREC_RATE);
-	csv_fixed(fp, rt.deleted_mixed, PREC_RATE);
-	csv_fixed(fp, rt.bytes_read, PREC_RATE);
-	csv_fixed(fp, rt.bytes_written, PREC_RATE);
+	config_values(cfg, conf);
+	for (i = 0; i < NCONFIG; i++)
+		csv_int(fp, conf[i]);
+	result_counts(r, counts);
+	for (i = 0; i < NCOUNTS; i++)
+		csv_u64(fp, counts[i]);
+	csv_fields(fp, &rt, pm_seconds, NSECONDS, PREC_SECONDS);
+	csv_fields(fp, &rt, pm_rate_fields, NRATES, PREC_RATE);
 
 	h = xmalloc(sizeof *h);
 	for (op = 0; op < PM_NOPS; op++) {
@@ -716,12 +807,24 @@ json_key(FILE *fp, const char *key, int first)
 static void
 json_fixed(FILE *fp, double v, int prec)
 {
-	char		 buf[FMT_LEN];
-	const char	*s;
+	char	 buf[FMT_LEN];
 
-	if ((s = fmt_fixed(buf, sizeof buf, v, prec)) == NULL)
-		s = "null";
-	fputs(s, fp);
+	fputs(fmt_fixed(buf, sizeof buf, v, prec, "null"), fp);
+}
+
+/* An object with one fixed-point member per entry of fields[n]. */
+static void
+json_fields(FILE *fp, const struct pm_rates *rt,
+    const struct pm_field *fields, size_t n, int prec)
+{
+	size_t	 i;
+
+	fputc('{', fp);
+	for (i = 0; i < n; i++) {
+		json_key(fp, fields[i].name, i == 0);
+		json_fixed(fp, rates_get(rt, fields[i].off), prec);
+	}
+	fputc('}', fp);
 }
 
 /*
@@ -733,6 +836,7 @@ static void
 json_hist(FILE *fp, const struct pm_hist *h, int buckets)
 {
 	char		 key[32];
+	double		 v[NLATSTATS];
 	size_t		 i;
 	unsigned int	 b;
 	int		 first;
@@ -740,30 +844,15 @@ json_hist(FILE *fp, const struct pm_hist *h, int buckets)
 	fputc('{', fp);
 	json_key(fp, "count", 1);
 	fprintf(fp, "%" PRIu64, h->count);
-	json_key(fp, "min_us", 0);
-	if (h->count == 0)
-		fputs("null", fp);
-	else
-		json_fixed(fp, h->min / NS_PER_US, PREC_US);
-	json_key(fp, "mean_us", 0);
-	if (h->count == 0)
-		fputs("null", fp);
-	else
-		json_fixed(fp, pm_hist_mean(h) / NS_PER_US, PREC_US);
-	for (i = 0; i < NPCTS; i++) {
-		snprintf(key, sizeof key, "%s_us", pm_pcts[i].name);
+	lat_values(h, v);
+	for (i = 0; i < NLATSTATS; i++) {
+		snprintf(key, sizeof key, "%s_us", lat_name(i, 0));
 		json_key(fp, key, 0);
 		if (h->count == 0)
 			fputs("null", fp);
 		else
-			json_fixed(fp, pm_hist_percentile(h, pm_pcts[i].p) /
-			    NS_PER_US, PREC_US);
+			json_fixed(fp, v[i], PREC_US);
 	}
-	json_key(fp, "max_us", 0);
-	if (h->count == 0)
-		fputs("null", fp);
-	else
-		json_fixed(fp, h->max / NS_PER_US, PREC_US);
 	if (buckets) {
 		json_key(fp, "buckets", 0);
 		fputc('[', fp);
@@ -822,6 +911,9 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
 	const struct pm_meta	*meta = r->meta;
 	struct pm_rates		 rt;
 	struct pm_hist		*h;
+	uint64_t		 counts[NCOUNTS];
+	long long		 conf[NCONFIG];
+	size_t			 i;
 	int			 ph, op, first;
 
 	pm_report_rates(cfg, r, &rt);
@@ -848,66 +940,27 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
 	json_locations(fp, cfg, meta);
 
 	json_key(fp, "config", 0);
-	fprintf(fp, "{\"number\":%" PRIu32 ",\"transactions\":%" PRIu32
-	    ",\"size_low\":%" PRIu32 ",\"size_high\":%" PRIu32
-	    ",\"read_block\":%" PRIu32 ",\"write_block\":%" PRIu32
-	    ",\"buffering\":%" PRIu32 ",\"bias_read\":%d"
-	    ",\"bias_create\":%d,\"subdirectories\":%" PRIu32
-	    ",\"seed\":%" PRIu32 "}",
-	    cfg->number, cfg->transactions, cfg->size_low, cfg->size_high,
-	    cfg->read_block, cfg->write_block, cfg->buffering,
-	    cfg->bias_read, cfg->bias_create, cfg->subdirs, cfg->seed);
+	fputc('{', fp);
+	config_values(cfg, conf);
+	for (i = 0; i < NCONFIG; i++) {
+		json_key(fp, pm_config_names[i], i == 0);
+		fprintf(fp, "%lld", conf[i]);
+	}
+	fputc('}', fp);
 
 	json_key(fp, "counts", 0);
-	fprintf(fp, "{\"created\":%" PRIu64 ",\"created_alone\":%" PRIu64
-	    ",\"created_mixed\":%" PRIu64 ",\"read\":%" PRIu64
-	    ",\"appended\":%" PRIu64 ",\"deleted\":%" PRIu64
-	    ",\"deleted_alone\":%" PRIu64 ",\"deleted_mixed\":%" PRIu64
-	    ",\"bytes_read\":%" PRIu64 ",\"bytes_written\":%" PRIu64
-	    ",\"transactions_done\":%" PRIu64 "}",
-	    r->created_alone + r->created_mixed, r->created_alone,
-	    r->created_mixed, r->read, r->appended,
-	    r->deleted_alone + r->deleted_mixed, r->deleted_alone,
-	    r->deleted_mixed, r->bytes_read, r->bytes_written,
-	    r->transactions_done);
+	fputc('{', fp);
+	result_counts(r, counts);
+	for (i = 0; i < NCOUNTS; i++) {
+		json_key(fp, pm_count_names[i], i == 0);
+		fprintf(fp, "%" PRIu64, counts[i]);
+	}
+	fputc('}', fp);
 
 	json_key(fp, "seconds", 0);
-	fputc('{', fp);
-	json_key(fp, "elapsed_s", 1);
-	json_fixed(fp, rt.elapsed, PREC_SECONDS);
-	json_key(fp, "creation_s", 0);
-	json_fixed(fp, rt.create_iv, PREC_SECONDS);
-	json_key(fp, "transactions_s", 0);
-	json_fixed(fp, rt.t_elapsed, PREC_SECONDS);
-	json_key(fp, "deletion_s", 0);
-	json_fixed(fp, rt.delete_iv, PREC_SECONDS);
-	fputc('}', fp);
-
+	json_fields(fp, &rt, pm_seconds, NSECONDS, PREC_SECONDS);
 	json_key(fp, "rates", 0);
-	fputc('{', fp);
-	json_key(fp, "transactions_per_s", 1);
-	json_fixed(fp, rt.transactions, PREC_RATE);
-	json_key(fp, "created_per_s", 0);
-	json_fixed(fp, rt.created, PREC_RATE);
-	json_key(fp, "created_alone_per_s", 0);
-	json_fixed(fp, rt.created_alone, PREC_RATE);
-	json_key(fp, "created_mixed_per_s", 0);
-	json_fixed(fp, rt.created_mixed, PREC_RATE);
-	json_key(fp, "read_per_s", 0);
-	json_fixed(fp, rt.read, PREC_RATE);
-	json_key(fp, "appended_per_s", 0);
-	json_fixed(fp, rt.appended, PREC_RATE);
-	json_key(fp, "deleted_per_s", 0);
-	json_fixed(fp, rt.deleted, PREC_RATE);
-	json_key(fp, "deleted_alone_per_s", 0);
-	json_fixed(fp, rt.deleted_alone, PREC_RATE);
-	json_key(fp, "deleted_mixed_per_s", 0);
-	json_fixed(fp, rt.deleted_mixed, PREC_RATE);
-	json_key(fp, "read_bytes_per_s", 0);
-	json_fixed(fp, rt.bytes_read, PREC_RATE);
-	json_key(fp, "written_bytes_per_s", 0);
-	json_fixed(fp, rt.bytes_written, PREC_RATE);
-	fputc('}', fp);
+	json_fields(fp, &rt, pm_rate_fields, NRATES, PREC_RATE);
 
 	json_key(fp, "latency", 0);
 	fputc('{', fp);
@@ -980,22 +1033,16 @@ student_t975(size_t df)
 static double
 stat_value(const struct pm_rates *rt, const struct pm_stat_row *row)
 {
-	double	 v;
-
-	memcpy(&v, (const char *)rt + row->off, sizeof v);
-	return (v / row->scale);
+	return (rates_get(rt, row->off) / row->scale);
 }
 
 /* A right-aligned summary cell of 10 columns: the value, or "-". */
 static void
 put_cell(FILE *fp, double v, int prec)
 {
-	char		 buf[FMT_LEN];
-	const char	*s;
+	char	 buf[FMT_LEN];
 
-	if ((s = fmt_fixed(buf, sizeof buf, v, prec)) == NULL)
-		s = "-";
-	fprintf(fp, " %10s", s);
+	fprintf(fp, " %10s", fmt_fixed(buf, sizeof buf, v, prec, "-"));
 }
 
 /* Running statistics of one summary row (Welford's method). */

@@ -13,6 +13,11 @@
 command -v jq >/dev/null 2>&1 || skip_all "jq not installed"
 unit=$builddir/tests/unit_report
 
+# jq_is CASE FILTER WANT DESC: jq -c FILTER on the JSON of CASE prints WANT.
+jq_is() {
+	is "$(jq -c "$2" "$T/$1.json")" "$3" "$4"
+}
+
 for c in ref62 strings error latency zero; do
 	"$unit" emit json "$c" >"$T/$c.json"
 	ok $? "emit json $c exits 0"
@@ -22,7 +27,7 @@ for c in ref62 strings error latency zero; do
 done
 
 is "$(wc -l <"$T/strings.json" | tr -d ' ')" 1 "one object per line (JSON Lines)"
-is "$(jq -c 'keys_unsorted' "$T/ref62.json")" \
+jq_is ref62 'keys_unsorted' \
     '["schema_version","label","status","error","timestamp","host","kernel","iteration","locations","config","counts","seconds","rates","latency","latency_phases"]' \
     "top-level members"
 is "$(jq -r '.label' "$T/strings.json" | od -An -c | tr -s ' \n' ' ')" \
@@ -34,38 +39,38 @@ is "$(jq -r '.locations[0].path' "$T/strings.json" | od -An -c | tr -s ' \n' ' '
 ok "$(grep -c "$(printf '\t')" "$T/strings.json")" "no raw tab in the output"
 is "$(grep -o '\\u00[0-9a-f][0-9a-f]' "$T/strings.json" | sort -u | tr '\n' ' ')" \
     '\u0009 \u000a ' "control characters escaped as \\u00XX"
-is "$(jq -c '[.locations[] | [.weight, .fs_type, .fs_options]]' "$T/strings.json")" \
+jq_is strings '[.locations[] | [.weight, .fs_type, .fs_options]]' \
     '[[3,"ext4","rw,relatime"],[1,"tmpfs","rw,nosuid,nodev"]]' \
     "locations carry weight, fs_type, fs_options"
-is "$(jq -c '[.host, .timestamp, .iteration]' "$T/strings.json")" \
+jq_is strings '[.host, .timestamp, .iteration]' \
     '["host\"1\"","2026-11-30T13:45:00Z",2]' "metadata"
-is "$(jq -c '[.label, .timestamp, .locations[0].path, .locations[0].fs_type]' "$T/ref62.json")" \
+jq_is ref62 '[.label, .timestamp, .locations[0].path, .locations[0].fs_type]' \
     '[null,null,".",null]' "missing label and metadata are null"
-is "$(jq -c '[.status, .error]' "$T/error.json")" \
+jq_is error '[.status, .error]' \
     '["error","write s3/12: No space left on device, \"x\""]' \
     "error status and message"
-is "$(jq -c '[.status, .error]' "$T/ref62.json")" '["ok",null]' "ok status"
-is "$(jq -c '[.counts.created, .counts.bytes_written, .config.number, .config.subdirectories]' "$T/ref62.json")" \
+jq_is ref62 '[.status, .error]' '["ok",null]' "ok status"
+jq_is ref62 '[.counts.created, .counts.bytes_written, .config.number, .config.subdirectories]' \
     '[4508,28824847,2000,4]' "counts and config round-trip"
-is "$(jq -c '[.seconds.elapsed_s, .rates.read_per_s, .rates.written_bytes_per_s]' "$T/ref62.json")" \
+jq_is ref62 '[.seconds.elapsed_s, .rates.read_per_s, .rates.written_bytes_per_s]' \
     '[6,814.667,4804141.167]' "seconds and rates"
 
 # Histograms.
-is "$(jq -c '[.latency_phases | to_entries[] | .key as $p | .value | to_entries[] | "\($p)/\(.key)"]' "$T/latency.json")" \
+jq_is latency '[.latency_phases | to_entries[] | .key as $p | .value | to_entries[] | "\($p)/\(.key)"]' \
     '["creation/create","transactions/create","transactions/read","deletion/delete"]' \
     "per phase: only operations that ran"
-is "$(jq '[.latency_phases[][] | (([.buckets[][2]] | add) == .count)] | all' "$T/latency.json")" \
+jq_is latency '[.latency_phases[][] | (([.buckets[][2]] | add) == .count)] | all' \
     true "per phase: buckets add up to the count"
-is "$(jq '[.latency_phases[][] | .buckets[] | (.[0] <= .[1])] | all' "$T/latency.json")" \
+jq_is latency '[.latency_phases[][] | .buckets[] | (.[0] <= .[1])] | all' \
     true "buckets are [low_ns, high_ns, count] with low <= high"
-is "$(jq -c '[.latency_phases.creation.create.buckets[] | .[2]] | add' "$T/latency.json")" \
+jq_is latency '[.latency_phases.creation.create.buckets[] | .[2]] | add' \
     4 "creation creates: 4 values in buckets"
-is "$(jq -c '.latency.create | [.count, .min_us, .mean_us, .max_us]' "$T/latency.json")" \
+jq_is latency '.latency.create | [.count, .min_us, .mean_us, .max_us]' \
     '[5,1,4,10]' "merged creates: count 5, min 1, mean 4, max 10 us"
-is "$(jq -c '.latency.append' "$T/latency.json")" \
+jq_is latency '.latency.append' \
     '{"count":0,"min_us":null,"mean_us":null,"p50_us":null,"p90_us":null,"p99_us":null,"p999_us":null,"max_us":null}' \
     "an operation that never ran: count 0, null statistics"
-is "$(jq -c '.latency | keys_unsorted' "$T/zero.json")" \
+jq_is zero '.latency | keys_unsorted' \
     '["create","read","append","delete"]' "merged latency lists all four operations"
 
 # Same content as the CSV row: every shared value is equal.

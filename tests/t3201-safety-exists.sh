@@ -6,17 +6,6 @@
 # run created before the clash is removed.
 . "$srcdir/tests/tap.sh"
 
-# snapshot DIR: every entry below DIR with the sha256 of regular files.
-snapshot() {
-	(cd "$1" && find . -mindepth 1 | LC_ALL=C sort | while read -r f; do
-		if [ -f "$f" ]; then
-			printf '%s %s\n' "$f" "$(sha256sum <"$f" | cut -d' ' -f1)"
-		else
-			printf '%s %s\n' "$f" "$(stat -c %F "$f")"
-		fi
-	done)
-}
-
 # clash NAME CONFIG ENTRY WANT: create ENTRY in a fresh location L (a file
 # with some bytes, or a directory holding one when ENTRY ends in /), run
 # CONFIG (set lines joined by `;') and check the message WANT, the exit

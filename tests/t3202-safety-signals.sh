@@ -10,17 +10,6 @@
 env --default-signal=INT true 2>/dev/null ||
     skip_all "env --default-signal not supported (coreutils < 8.31)"
 
-# snapshot DIR: every entry below DIR with the sha256 of regular files.
-snapshot() {
-	(cd "$1" && find . -mindepth 1 | LC_ALL=C sort | while read -r f; do
-		if [ -f "$f" ]; then
-			printf '%s %s\n' "$f" "$(sha256sum <"$f" | cut -d' ' -f1)"
-		else
-			printf '%s %s\n' "$f" "$(stat -c %F "$f")"
-		fi
-	done)
-}
-
 # interrupt NAME SIGNAL STATUS PATTERN CONFIG: run CONFIG (set lines
 # joined by `;') in a location L holding a few files of its own; once
 # stdout matches PATTERN (grep -E) and the run has created something in L,

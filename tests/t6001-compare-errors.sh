@@ -25,9 +25,12 @@ fails() {
 	fi
 }
 
-# csv NAME AWK-PROGRAM: a variant of the good fixture, made by awk.
-csv() {
+# bad_csv NAME AWK-PROGRAM PATTERN DESC: make NAME.csv, a variant of the
+# good fixture, with the awk program, and check that report mode refuses
+# it with status 1 and a message matching PATTERN.
+bad_csv() {
 	awk "$2" "$good" >"$T/$1.csv"
+	fails 1 "$3" "$4" -- report --no-plot "$T/$1.csv"
 }
 
 fails 2 '^usage: ' "no arguments: usage, exit 2" --
@@ -37,46 +40,33 @@ fails 2 'report: no CSV file given' "report without files: exit 2" \
 fails 1 'nonexistent.csv: cannot read the CSV file' "unreadable CSV" \
     -- report --no-plot "$T/nonexistent.csv"
 
-csv short 'NR == 3 { sub(/,[^,]*$/, "") } { print }'
-fails 1 'short.csv:3: malformed CSV: 78 fields, the header has 79' \
-    "a row with a missing field" -- report --no-plot "$T/short.csv"
+bad_csv short 'NR == 3 { sub(/,[^,]*$/, "") } { print }' \
+    'short.csv:3: malformed CSV: 78 fields, the header has 79' \
+    "a row with a missing field"
 ok "$(test ! -e "$T/short.txt"; echo $?)" "no report is written for it"
-
-csv quote '{ print } END { print "1,A,\"ok" }'
-fails 1 'quote.csv:11: unterminated quoted field' \
-    "an unterminated quoted field" -- report --no-plot "$T/quote.csv"
-
-csv stray 'NR == 2 { sub(/,ok,/, ",o\"k,") } { print }'
-fails 1 'stray.csv:2: malformed CSV: a quote inside' \
-    "a quote inside an unquoted field" -- report --no-plot "$T/stray.csv"
-
-csv nocol 'NR == 1 { sub(/,transactions_per_s,/, ",tps,") } { print }'
-fails 1 "nocol.csv: missing column 'transactions_per_s'" \
-    "a missing column is named" -- report --no-plot "$T/nocol.csv"
-
-csv nohdr 'NR > 1'
-fails 1 "not a postmark CSV header" "a file without the header" \
-    -- report --no-plot "$T/nohdr.csv"
+bad_csv quote '{ print } END { print "1,A,\"ok" }' \
+    'quote.csv:11: unterminated quoted field' "an unterminated quoted field"
+bad_csv stray 'NR == 2 { sub(/,ok,/, ",o\"k,") } { print }' \
+    'stray.csv:2: malformed CSV: a quote inside' \
+    "a quote inside an unquoted field"
+bad_csv nocol 'NR == 1 { sub(/,transactions_per_s,/, ",tps,") } { print }' \
+    "nocol.csv: missing column 'transactions_per_s'" \
+    "a missing column is named"
+bad_csv nohdr 'NR > 1' "not a postmark CSV header" "a file without the header"
 
 : >"$T/empty.csv"
 fails 1 'empty.csv: empty file' "an empty file" \
     -- report --no-plot "$T/empty.csv"
 
-csv nan 'NR == 2 { sub(/,10\.000,/, ",fast,") } { print }'
-fails 1 "nan.csv:2: column transactions_per_s: 'fast' is not a number" \
-    "a value that is not a number" -- report --no-plot "$T/nan.csv"
-
-csv schema 'NR == 2 { sub(/^1,/, "x,") } { print }'
-fails 1 "schema.csv:2: bad schema_version 'x'" "a bad schema version" \
-    -- report --no-plot "$T/schema.csv"
-
-csv nolabel 'NR == 2 { sub(/^1,A,/, "1,,") } { print }'
-fails 1 'nolabel.csv:2: empty label' "an ok row without a label" \
-    -- report --no-plot "$T/nolabel.csv"
-
-csv noneok 'NR == 1 || !/,ok,/'
-fails 1 'no rows with status ok \(3 skipped' "no row with status ok" \
-    -- report --no-plot "$T/noneok.csv"
+bad_csv nan 'NR == 2 { sub(/,10\.000,/, ",fast,") } { print }' \
+    "nan.csv:2: column transactions_per_s: 'fast' is not a number" \
+    "a value that is not a number"
+bad_csv schema 'NR == 2 { sub(/^1,/, "x,") } { print }' \
+    "schema.csv:2: bad schema_version 'x'" "a bad schema version"
+bad_csv nolabel 'NR == 2 { sub(/^1,A,/, "1,,") } { print }' \
+    'nolabel.csv:2: empty label' "an ok row without a label"
+bad_csv noneok 'NR == 1 || !/,ok,/' \
+    'no rows with status ok \(3 skipped' "no row with status ok"
 
 fails 1 "label 'C' not found in the ok rows \(labels present: A, B\)" \
     "-l names a label that is not there" \

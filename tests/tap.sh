@@ -1,7 +1,8 @@
 # tests/tap.sh: a tiny TAP library sourced by every tests/tNNNN-*.sh.
 #
 # Provides: plan N, ok COND-STATUS DESC, is GOT WANT DESC, skip_all REASON,
-# skip DESC REASON, diag TEXT, done_testing.  Each script gets a scratch
+# skip DESC REASON, diag TEXT, done_testing, and snapshot DIR (to check
+# that a directory is left exactly as it was).  Each script gets a scratch
 # directory in $T (mktemp -d) that is removed on exit by a trap; scripts that
 # need more cleanup set $cleanup to a command run first.
 
@@ -71,6 +72,17 @@ need_reference() {
 	if [ -z "${REFERENCE_POSTMARK:-}" ] || [ ! -x "$REFERENCE_POSTMARK" ]; then
 		skip_all "reference PostMark not installed (apt-get install postmark)"
 	fi
+}
+
+# snapshot DIR: every entry below DIR with the sha256 of regular files.
+snapshot() {
+	(cd "$1" && find . -mindepth 1 | LC_ALL=C sort | while read -r f; do
+		if [ -f "$f" ]; then
+			printf '%s %s\n' "$f" "$(sha256sum <"$f" | cut -d' ' -f1)"
+		else
+			printf '%s %s\n' "$f" "$(stat -c %F "$f")"
+		fi
+	done)
 }
 
 done_testing() {
