@@ -49,10 +49,13 @@
 #include <unistd.h>
 
 #include "postmark.h"
+#include "pm_clock.h"
 
 #define PM_BM_LEVELS	6	/* 64^6 bits cover 2 * PM_NUMBER_MAX slots */
 #define PM_BM_FULL	UINT64_MAX
 #define PM_DIGITS	10	/* decimal digits of a uint32_t */
+#define PM_LAT_BATCH	4096	/* latencies binned at a time */
+#define PM_LAT_KEY_BITS	4	/* low bits of a batch entry: phase, op */
 
 /* One slot of the file table: a live file when size is not 0. */
 struct pm_slot {
@@ -62,6 +65,7 @@ struct pm_slot {
 	uint32_t	 sub;		/* subdirectory index */
 };
 _Static_assert(sizeof(struct pm_slot) == 16, "file table slot is 16 bytes");
+_Static_assert(PM_NTPHASES * PM_NOPS <= 16, "latency key fits 4 bits");
 
 /*
  * Which slots are full.  Level 0 has a bit per slot; a bit of level l + 1
@@ -96,6 +100,9 @@ struct pm_run {
 	const struct pm_io	*io;		/* stdio or raw */
 
 	struct pm_rng		 rng;		/* reseeded every run */
+	struct pm_clock		 clk;		/* times each operation */
+	uint64_t		 lat[PM_LAT_BATCH]; /* ns << 4 | key, unbinned */
+	size_t			 nlat;		/* entries in lat */
 	char			*source;	/* 2 * size_high bytes */
 	char			*rbuf;		/* read buffer */
 
@@ -124,7 +131,6 @@ struct pm_run {
 
 static volatile sig_atomic_t pm_signal;	/* set by pm_workload_interrupt */
 
-static uint64_t	 pm_now(void);
 static unsigned int pm_ctz64(uint64_t);
 static int	 pm_fail(struct pm_run *, const char *, const char *, int);
 static char	*pm_cause(const struct pm_run *);
@@ -142,12 +148,13 @@ static void	 pm_slot_path(struct pm_run *, const struct pm_slot *);
 static void	 pm_dir_path(struct pm_run *, uint64_t);
 
 static size_t	 pm_atomicio(int, int, char *, size_t);
-static int	 pm_stdio_write(struct pm_run *, const char *, uint32_t,
+static size_t	 pm_stdio_piece(int, char *, uint32_t, FILE *);
+static int	 pm_stdio_io(struct pm_run *, int, const char *, uint32_t,
 		    int *);
 static int	 pm_stdio_create(struct pm_run *, uint32_t, int *);
 static int	 pm_stdio_append(struct pm_run *, uint32_t);
 static int	 pm_stdio_read(struct pm_run *, uint32_t);
-static int	 pm_raw_write(struct pm_run *, int, uint32_t, int *);
+static int	 pm_raw_io(struct pm_run *, int, int, uint32_t, int *);
 static int	 pm_raw_create(struct pm_run *, uint32_t, int *);
 static int	 pm_raw_append(struct pm_run *, uint32_t);
 static int	 pm_raw_read(struct pm_run *, uint32_t);
@@ -169,6 +176,7 @@ static int	 pm_transact(struct pm_run *);
 static int	 pm_mkdirs(struct pm_run *);
 static int	 pm_rmdirs(struct pm_run *);
 static void	 pm_cleanup(struct pm_run *);
+static void	 pm_lat_flush(struct pm_run *);
 
 static const struct pm_io pm_io_stdio = {
 	pm_stdio_create,
@@ -185,27 +193,28 @@ static const struct pm_io pm_io_raw = {
 #define RND(run, x)	pm_rng_rnd(&(run)->rng, (x))
 
 /*
- * Latency of one operation: LAT_START before it, LAT_RECORD after.  A
- * build with -DPM_NO_LATENCY (bench/latency.sh makes one) leaves both out,
- * so that the cost of recording can be measured; never ship it.
+ * Latency of one operation: LAT_START before it, LAT_RECORD after, on the
+ * operation clock (pm_clock.h).  LAT_RECORD only appends the value to a
+ * batch in the run context; pm_lat_flush bins a full batch into the
+ * histograms in one tight loop.  Updating a histogram right after each
+ * operation cost several times more, since the system call in between
+ * evicts it from the cache.  A build with -DPM_NO_LATENCY (bench/latency.sh
+ * makes one) leaves recording out, so that its cost can be measured; never
+ * ship it.
  */
 #ifdef PM_NO_LATENCY
-#define LAT_START()		0
-#define LAT_RECORD(h, t0)	do { (void)(h); (void)(t0); } while (0)
+#define LAT_START(run)		0
+#define LAT_RECORD(run, tp, op, t0) do { (void)(t0); } while (0)
 #else
-#define LAT_START()		pm_now()
-#define LAT_RECORD(h, t0)	pm_hist_record((h), pm_now() - (t0))
+#define LAT_START(run)		pm_clock_read(&(run)->clk)
+#define LAT_RECORD(run, tp, op, t0) do {				\
+	(run)->lat[(run)->nlat++] = pm_clock_ns(&(run)->clk, (t0),	\
+	    pm_clock_read(&(run)->clk)) << PM_LAT_KEY_BITS |		\
+	    ((tp) * PM_NOPS + (op));					\
+	if ((run)->nlat == PM_LAT_BATCH)				\
+		pm_lat_flush(run);					\
+} while (0)
 #endif
-
-/* CLOCK_MONOTONIC in nanoseconds; through the vDSO, no system call. */
-static uint64_t
-pm_now(void)
-{
-	struct timespec	 ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec);
-}
 
 /* Index of the lowest set bit of v, which is not 0. */
 static unsigned int
@@ -472,48 +481,62 @@ pm_atomicio(int wr, int fd, char *buf, size_t n)
 	}
 }
 
+/* One piece of a buffered transfer: fwrite (wr 1) or fread of n bytes. */
+static size_t
+pm_stdio_piece(int wr, char *p, uint32_t n, FILE *fp)
+{
+	return (wr ? fwrite(p, n, 1, fp) : fread(p, n, 1, fp));
+}
+
 /*
- * Buffered write of len bytes of the source to run->path opened with
- * fopen mode: len / W pieces of fwrite(p, W, 1, fp), then the remainder
- * fwrite(p, len % W, 1, fp), a no-op when it is 0, as PostMark does.
- * fclose writes what is still buffered, so its failure is reported as a
- * failed write (close(2) itself reports deferred write errors too).
+ * Buffered transfer of run->path opened with fopen mode: write (wr 1) len
+ * bytes of the source in len / W pieces of fwrite(p, W, 1, fp), or read
+ * (wr 0) its len bytes in len / R pieces of fread(buf, R, 1, fp); then the
+ * remainder piece, a no-op when it is 0, as PostMark does.  An end of file
+ * before len bytes is an error.  fclose writes what is still buffered, so
+ * after writing its failure is reported as a failed write (close(2)
+ * itself reports deferred write errors too).
  */
 static int
-pm_stdio_write(struct pm_run *run, const char *mode, uint32_t len,
+pm_stdio_io(struct pm_run *run, int wr, const char *mode, uint32_t len,
     int *opened)
 {
 	FILE		*fp;
-	const char	*p = run->source;
-	uint32_t	 wb = run->cfg->write_block, rem = len % wb, i;
+	char		*p = wr ? run->source : run->rbuf;
+	uint64_t	*count = wr ? &run->res->bytes_written :
+			    &run->res->bytes_read;
+	uint32_t	 blk, step, rem, i;
 	int		 e;
 
+	blk = wr ? run->cfg->write_block : run->cfg->read_block;
+	step = wr ? blk : 0;
+	rem = len % blk;
 	if ((fp = fopen(run->path, mode)) == NULL)
 		return (pm_fail(run, "open", run->path, errno));
 	*opened = 1;
-	for (i = len / wb; i > 0; i--, p += wb) {
-		if (fwrite(p, wb, 1, fp) != 1)
+	for (i = len / blk; i > 0; i--, p += step) {
+		if (pm_stdio_piece(wr, p, blk, fp) != 1)
 			goto fail;
-		run->res->bytes_written += wb;
+		*count += blk;
 	}
-	if (fwrite(p, rem, 1, fp) != 1 && rem != 0)
+	if (pm_stdio_piece(wr, p, rem, fp) != 1 && rem != 0)
 		goto fail;
-	run->res->bytes_written += rem;
+	*count += rem;
 	if (fclose(fp) == EOF)
-		return (pm_fail(run, "write", run->path, errno));
+		return (pm_fail(run, wr ? "write" : "close", run->path, errno));
 	return (0);
 
 fail:
-	e = errno;
+	e = wr || ferror(fp) ? errno : 0;
 	fclose(fp);
-	return (pm_fail(run, "write", run->path, e));
+	return (pm_fail(run, wr ? "write" : "read", run->path, e));
 }
 
 /* Create run->path (it must not exist) with len bytes, buffered. */
 static int
 pm_stdio_create(struct pm_run *run, uint32_t len, int *opened)
 {
-	return (pm_stdio_write(run, "wx", len, opened));
+	return (pm_stdio_io(run, 1, "wx", len, opened));
 }
 
 /* Append len bytes to run->path, buffered. */
@@ -522,65 +545,48 @@ pm_stdio_append(struct pm_run *run, uint32_t len)
 {
 	int	 opened = 0;
 
-	return (pm_stdio_write(run, "a", len, &opened));
+	return (pm_stdio_io(run, 1, "a", len, &opened));
 }
 
-/*
- * Buffered read of the len bytes of run->path: len / R pieces of
- * fread(buf, R, 1, fp) and the remainder piece.  An end of file before len
- * bytes is an error.
- */
+/* Read the len bytes of run->path, buffered. */
 static int
 pm_stdio_read(struct pm_run *run, uint32_t len)
 {
-	FILE		*fp;
-	uint32_t	 rb = run->cfg->read_block, rem = len % rb, i;
-	int		 e;
+	int	 opened = 0;
 
-	if ((fp = fopen(run->path, "r")) == NULL)
-		return (pm_fail(run, "open", run->path, errno));
-	for (i = len / rb; i > 0; i--) {
-		if (fread(run->rbuf, rb, 1, fp) != 1)
-			goto fail;
-		run->res->bytes_read += rb;
-	}
-	if (fread(run->rbuf, rem, 1, fp) != 1 && rem != 0)
-		goto fail;
-	run->res->bytes_read += rem;
-	if (fclose(fp) == EOF)
-		return (pm_fail(run, "close", run->path, errno));
-	return (0);
-
-fail:
-	e = ferror(fp) ? errno : 0;
-	fclose(fp);
-	return (pm_fail(run, "read", run->path, e));
+	return (pm_stdio_io(run, 0, "r", len, &opened));
 }
 
 /*
- * Unbuffered write of len bytes of the source to run->path opened with
- * flags: len / W write(2) calls of W bytes, then one of len % W bytes,
- * which is a zero-length write(2) when the remainder is 0, as in PostMark.
+ * Unbuffered transfer of run->path opened with flags: write (wr 1) len
+ * bytes of the source in len / W write(2) calls of W bytes, or read (wr 0)
+ * its len bytes in len / R read(2) calls of R bytes; then one call of the
+ * remainder, a zero-length system call when it is 0, as in PostMark.
  */
 static int
-pm_raw_write(struct pm_run *run, int flags, uint32_t len, int *opened)
+pm_raw_io(struct pm_run *run, int wr, int flags, uint32_t len, int *opened)
 {
-	char		*p = run->source;
-	uint32_t	 wb = run->cfg->write_block, rem = len % wb, i;
+	char		*p = wr ? run->source : run->rbuf;
+	uint64_t	*count = wr ? &run->res->bytes_written :
+			    &run->res->bytes_read;
+	uint32_t	 blk, step, rem, i;
 	size_t		 n;
 	int		 e, fd;
 
+	blk = wr ? run->cfg->write_block : run->cfg->read_block;
+	step = wr ? blk : 0;
+	rem = len % blk;
 	if ((fd = open(run->path, flags, 0644)) == -1)
 		return (pm_fail(run, "open", run->path, errno));
 	*opened = 1;
-	for (i = len / wb; i > 0; i--, p += wb) {
-		n = pm_atomicio(1, fd, p, wb);
-		run->res->bytes_written += n;
-		if (n != wb)
+	for (i = len / blk; i > 0; i--, p += step) {
+		n = pm_atomicio(wr, fd, p, blk);
+		*count += n;
+		if (n != blk)
 			goto fail;
 	}
-	n = pm_atomicio(1, fd, p, rem);
-	run->res->bytes_written += n;
+	n = pm_atomicio(wr, fd, p, rem);
+	*count += n;
 	if (n != rem)
 		goto fail;
 	if (close(fd) == -1)
@@ -590,14 +596,14 @@ pm_raw_write(struct pm_run *run, int flags, uint32_t len, int *opened)
 fail:
 	e = errno;
 	close(fd);
-	return (pm_fail(run, "write", run->path, e));
+	return (pm_fail(run, wr ? "write" : "read", run->path, e));
 }
 
 /* Create run->path (it must not exist) with len bytes, unbuffered. */
 static int
 pm_raw_create(struct pm_run *run, uint32_t len, int *opened)
 {
-	return (pm_raw_write(run, O_RDWR | O_CREAT | O_EXCL, len, opened));
+	return (pm_raw_io(run, 1, O_RDWR | O_CREAT | O_EXCL, len, opened));
 }
 
 /* Append len bytes to run->path, unbuffered. */
@@ -606,40 +612,16 @@ pm_raw_append(struct pm_run *run, uint32_t len)
 {
 	int	 opened = 0;
 
-	return (pm_raw_write(run, O_RDWR | O_APPEND, len, &opened));
+	return (pm_raw_io(run, 1, O_RDWR | O_APPEND, len, &opened));
 }
 
-/*
- * Unbuffered read of the len bytes of run->path: len / R read(2) calls of
- * R bytes and one of the remainder, zero-length when it is 0.
- */
+/* Read the len bytes of run->path, unbuffered. */
 static int
 pm_raw_read(struct pm_run *run, uint32_t len)
 {
-	uint32_t	 rb = run->cfg->read_block, rem = len % rb, i;
-	size_t		 n;
-	int		 e, fd;
+	int	 opened = 0;
 
-	if ((fd = open(run->path, O_RDONLY)) == -1)
-		return (pm_fail(run, "open", run->path, errno));
-	for (i = len / rb; i > 0; i--) {
-		n = pm_atomicio(0, fd, run->rbuf, rb);
-		run->res->bytes_read += n;
-		if (n != rb)
-			goto fail;
-	}
-	n = pm_atomicio(0, fd, run->rbuf, rem);
-	run->res->bytes_read += n;
-	if (n != rem)
-		goto fail;
-	if (close(fd) == -1)
-		return (pm_fail(run, "close", run->path, errno));
-	return (0);
-
-fail:
-	e = errno;
-	close(fd);
-	return (pm_fail(run, "read", run->path, e));
+	return (pm_raw_io(run, 0, O_RDONLY, len, &opened));
 }
 
 /*
@@ -833,7 +815,7 @@ pm_create(struct pm_run *run, enum pm_tphase tp)
 	pm_bm_set(&run->bm, (size_t)k);
 	pm_slot_path(run, s);
 
-	t0 = LAT_START();
+	t0 = LAT_START(run);
 	if (run->io->create(run, s->size, &opened) == -1) {
 		if (!opened) {
 			s->size = 0;
@@ -841,7 +823,7 @@ pm_create(struct pm_run *run, enum pm_tphase tp)
 		}
 		return (-1);
 	}
-	LAT_RECORD(&run->res->lat[tp][PM_OP_CREATE], t0);
+	LAT_RECORD(run, tp, PM_OP_CREATE, t0);
 	if (tp == PM_TP_CREATE)
 		run->res->created_alone++;
 	else
@@ -856,10 +838,10 @@ pm_read(struct pm_run *run, uint32_t k)
 	uint64_t	 t0;
 
 	pm_slot_path(run, &run->slot[k]);
-	t0 = LAT_START();
+	t0 = LAT_START(run);
 	if (run->io->read(run, run->slot[k].size) == -1)
 		return (-1);
-	LAT_RECORD(&run->res->lat[PM_TP_TRANSACT][PM_OP_READ], t0);
+	LAT_RECORD(run, PM_TP_TRANSACT, PM_OP_READ, t0);
 	run->res->read++;
 	return (0);
 }
@@ -880,10 +862,10 @@ pm_append(struct pm_run *run, uint32_t k)
 		return (0);
 	len = RND(run, (int64_t)high - s->size) + 1;
 	pm_slot_path(run, s);
-	t0 = LAT_START();
+	t0 = LAT_START(run);
 	if (run->io->append(run, len) == -1)
 		return (-1);
-	LAT_RECORD(&run->res->lat[PM_TP_TRANSACT][PM_OP_APPEND], t0);
+	LAT_RECORD(run, PM_TP_TRANSACT, PM_OP_APPEND, t0);
 	s->size += len;
 	run->res->appended++;
 	return (0);
@@ -896,10 +878,10 @@ pm_delete(struct pm_run *run, uint32_t k, enum pm_tphase tp)
 	uint64_t	 t0;
 
 	pm_slot_path(run, &run->slot[k]);
-	t0 = LAT_START();
+	t0 = LAT_START(run);
 	if (unlink(run->path) == -1)
 		return (pm_fail(run, "unlink", run->path, errno));
-	LAT_RECORD(&run->res->lat[tp][PM_OP_DELETE], t0);
+	LAT_RECORD(run, tp, PM_OP_DELETE, t0);
 	run->slot[k].size = 0;
 	pm_bm_clear(&run->bm, k);
 	run->deleted++;
@@ -987,6 +969,23 @@ pm_rmdirs(struct pm_run *run)
 	return (rc);
 }
 
+/* Bin the batch of latencies into the result's histograms. */
+static void
+pm_lat_flush(struct pm_run *run)
+{
+	size_t		 i;
+	uint64_t	 v;
+	unsigned int	 key;
+
+	for (i = 0; i < run->nlat; i++) {
+		v = run->lat[i];
+		key = v & ((1U << PM_LAT_KEY_BITS) - 1);
+		pm_hist_record(&run->res->lat[key / PM_NOPS][key % PM_NOPS],
+		    v >> PM_LAT_KEY_BITS);
+	}
+	run->nlat = 0;
+}
+
 /*
  * After a failure or an interrupt: remove every file still in the table
  * (all of them this run's) and the subdirectories, best effort, keeping
@@ -1029,9 +1028,10 @@ pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
     void *arg, struct pm_result *res, char **cause)
 {
 	struct pm_run	 run;
+	struct pm_meta	*meta;
 	uint64_t	 i, total, done;
-	uint32_t	 k;
-	int		 p, t, rc = -1;
+	uint32_t	 k, iteration;
+	int		 rc = -1;
 
 	pm_signal = 0;
 	memset(&run, 0, sizeof run);
@@ -1040,24 +1040,17 @@ pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
 	run.arg = arg;
 	run.res = res;
 
-	res->status = PM_STATUS_OK;
-	res->signo = 0;
-	res->last_phase = PM_PHASE_MKDIR;
+	/* Start from an empty result, but keep its metadata and iteration. */
+	meta = res->meta;
+	iteration = res->iteration;
 	free(res->error);
-	res->error = NULL;
-	res->created_alone = res->created_mixed = 0;
-	res->read = res->appended = 0;
-	res->deleted_mixed = res->deleted_alone = 0;
-	res->bytes_read = res->bytes_written = 0;
-	res->transactions_done = 0;
-	res->t_start = res->t_trans = res->t_trans_end = res->t_end = 0;
-	for (t = 0; t < PM_NTPHASES; t++) {
-		for (p = 0; p < PM_NOPS; p++)
-			pm_hist_init(&res->lat[t][p]);
-	}
+	pm_result_init(res);
+	res->meta = meta;
+	res->iteration = iteration;
 
 	if (pm_setup(&run) == -1)
 		goto out;
+	pm_clock_init(&run.clk);
 
 	if (run.subdirs > 1) {
 		pm_begin(&run, PM_PHASE_MKDIR);
@@ -1066,7 +1059,7 @@ pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
 		pm_end(&run, PM_PHASE_MKDIR);
 	}
 
-	res->t_start = pm_now();
+	res->t_start = pm_clock_mono();
 	pm_begin(&run, PM_PHASE_CREATE);
 	for (i = 0; i < cfg->number; i++) {
 		if (pm_signal != 0 || pm_create(&run, PM_TP_CREATE) == -1)
@@ -1076,7 +1069,7 @@ pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
 	pm_end(&run, PM_PHASE_CREATE);
 
 	pm_begin(&run, PM_PHASE_TRANSACT);
-	res->t_trans = pm_now();
+	res->t_trans = pm_clock_mono();
 	for (i = 0; i < cfg->transactions; i++) {
 		if (pm_signal != 0)
 			goto stop;
@@ -1089,7 +1082,7 @@ pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
 		res->transactions_done++;
 		pm_progress(&run, PM_PHASE_TRANSACT, i + 1, cfg->transactions);
 	}
-	res->t_trans_end = pm_now();
+	res->t_trans_end = pm_clock_mono();
 	pm_end(&run, PM_PHASE_TRANSACT);
 
 	pm_begin(&run, PM_PHASE_DELETE);
@@ -1103,7 +1096,7 @@ pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
 		pm_progress(&run, PM_PHASE_DELETE, ++done, total);
 	}
 	pm_end(&run, PM_PHASE_DELETE);
-	res->t_end = pm_now();
+	res->t_end = pm_clock_mono();
 
 	if (run.subdirs > 1) {
 		pm_begin(&run, PM_PHASE_RMDIR);
@@ -1115,7 +1108,7 @@ pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
 	goto out;
 
 stop:
-	i = pm_now();
+	i = pm_clock_mono();
 	if (res->t_start == 0)
 		res->t_start = i;
 	if (res->t_trans == 0)
@@ -1132,6 +1125,7 @@ stop:
 	}
 
 out:
+	pm_lat_flush(&run);
 	if (run.err_op != NULL) {
 		res->status = PM_STATUS_ERROR;
 		res->error = pm_cause(&run);
