@@ -1,0 +1,124 @@
+#!/bin/sh
+#
+# Copyright (c) 2026 The postmark developers.
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+#
+# Cost of the per-operation latency recording: builds postmark twice from
+# this source tree (as configured, and with -DPM_NO_LATENCY, which leaves
+# the two clock reads and the histogram update per operation out), runs
+# the classic 20000/50000 configuration through both, interleaved, RUNS
+# times each, on a fresh tmpfs when root (else a mktemp -d directory), and
+# prints the medians of user CPU, system CPU and wall time and the extra
+# user CPU of recording in percent.  Figures only, no verdict.
+#
+# Usage: bench/latency.sh [-n RUNS] [-t TRANSACTIONS] [-f FILES]
+# Needs a C compiler, the Autotools output (run autoreconf -fi first) and
+# python3 (bench/rusage.py reads CPU times with microsecond resolution).
+
+set -u
+export LC_ALL=C
+
+runs=7
+number=20000
+transactions=50000
+while getopts n:t:f: opt; do
+	case $opt in
+	n)	runs=$OPTARG ;;
+	t)	transactions=$OPTARG ;;
+	f)	number=$OPTARG ;;
+	*)	echo "usage: $0 [-n RUNS] [-t TRANSACTIONS] [-f FILES]" >&2
+		exit 2 ;;
+	esac
+done
+src=$(cd "$(dirname "$0")/.." && pwd)
+rusage=$src/bench/rusage.py
+if [ ! -x "$src/configure" ]; then
+	echo "$0: run autoreconf -fi in $src first" >&2
+	exit 1
+fi
+
+d=$(mktemp -d "${TMPDIR:-/tmp}/pm-latency.XXXXXX") || exit 1
+mounted=
+trap 'cd /; [ -z "$mounted" ] || umount "$d/fs"; rm -rf "$d"' EXIT
+trap 'exit 130' INT TERM
+
+# build DIR CPPFLAGS: configure and build postmark out of tree in DIR.
+build() {
+	mkdir "$1"
+	if ! (cd "$1" && "$src/configure" -q CPPFLAGS="$2" >/dev/null &&
+	    make -s postmark >/dev/null 2>&1); then
+		echo "$0: build with CPPFLAGS='$2' failed" >&2
+		exit 1
+	fi
+}
+build "$d/with" ""
+build "$d/without" "-DPM_NO_LATENCY"
+
+mkdir "$d/fs"
+fs="disk ($(df -PT "$d/fs" | awk 'NR == 2 { print $2 }'))"
+if [ "$(id -u)" -eq 0 ] &&
+    mount -t tmpfs -o size=1g,mode=0700 tmpfs "$d/fs" 2>/dev/null; then
+	mounted=yes
+	fs=tmpfs
+fi
+printf 'set location w\nset number %s\nset transactions %s\nset report terse\nrun\nquit\n' \
+    "$number" "$transactions" >"$d/cfg"
+
+# measure TAG: one run of build TAG; appends "user sys wall rss" to $d/TAG.
+measure() {
+	mkdir "$d/fs/w"
+	if ! (cd "$d/fs" && "$rusage" "$d/out" "$d/err" \
+	    "$d/$1/postmark" "$d/cfg" >>"$d/$1.t"); then
+		echo "$0: the $1 build failed:" >&2
+		cat "$d/err" >&2
+		exit 1
+	fi
+	rmdir "$d/fs/w" || exit 1
+}
+
+# median TAG COLUMN: the median of a column of $d/TAG.t.
+median() {
+	awk -v c="$2" '{ print $c }' "$d/$1.t" | sort -n |
+	    awk '{ v[NR] = $1 }
+		END { if (NR % 2) print v[(NR + 1) / 2];
+		    else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+i=0
+while [ $i -lt "$runs" ]; do
+	i=$((i + 1))
+	if [ $((i % 2)) -eq 1 ]; then
+		measure with
+		measure without
+	else
+		measure without
+		measure with
+	fi
+done
+
+echo "latency recording: $runs runs each, interleaved, $number files," \
+    "$transactions transactions"
+echo "location: $fs; host $(uname -n), $(nproc) CPUs, kernel $(uname -r)," \
+    "clock source $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo unknown)"
+printf '%-22s %10s %10s %10s\n' build 'user s' 'sys s' 'wall s'
+for t in with without; do
+	printf '%-22s %10.4f %10.4f %10.4f\n' "$t recording" \
+	    "$(median $t 1)" "$(median $t 2)" "$(median $t 3)"
+done
+awk -v a="$(median with 1)" -v b="$(median without 1)" 'BEGIN {
+	printf "user CPU of recording: %+.2f %% (medians)\n", (a - b) / b * 100 }'
+awk -v a="$(median with 1)" -v b="$(median without 1)" \
+    -v sa="$(median with 2)" -v sb="$(median without 2)" 'BEGIN {
+	printf "user+sys CPU of recording: %+.2f %% (medians)\n",
+	    (a + sa - b - sb) / (b + sb) * 100 }'

@@ -1,0 +1,81 @@
+#!/bin/sh
+#
+# Copyright (c) 2026 The postmark developers.
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+#
+# Repeatability of the transaction rate: runs the classic configuration
+# (20000 files, 50000 transactions, 500-10000 bytes, seed 42) with
+# "set iterations N" on a fresh tmpfs when root (else a mktemp -d
+# directory), writes the CSV, and prints each iteration's transaction rate
+# and the coefficient of variation (sample sd / mean).  PostMark's 1-second
+# clock gives tens of percent on a 3-second phase; the nanosecond clock
+# should leave only the machine's own noise.  Figures only, no verdict.
+#
+# Usage: bench/repeatability.sh [-n ITERATIONS] [POSTMARK]
+# Needs python3 (its csv module reads the quoted fields).
+
+set -u
+export LC_ALL=C
+
+n=5
+while getopts n: opt; do
+	case $opt in
+	n)	n=$OPTARG ;;
+	*)	echo "usage: $0 [-n ITERATIONS] [POSTMARK]" >&2
+		exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+pm=${1:-${POSTMARK:-./postmark}}
+case $pm in /*) ;; *) pm=$(pwd)/$pm ;; esac
+if [ ! -x "$pm" ]; then
+	echo "$0: $pm: not an executable" >&2
+	exit 1
+fi
+
+d=$(mktemp -d "${TMPDIR:-/tmp}/pm-repeat.XXXXXX") || exit 1
+mounted=
+trap 'cd /; [ -z "$mounted" ] || umount "$d/fs"; rm -rf "$d"' EXIT
+trap 'exit 130' INT TERM
+mkdir "$d/fs"
+fs="disk ($(df -PT "$d/fs" | awk 'NR == 2 { print $2 }'))"
+if [ "$(id -u)" -eq 0 ] &&
+    mount -t tmpfs -o size=1g,mode=0700 tmpfs "$d/fs" 2>/dev/null; then
+	mounted=yes
+	fs=tmpfs
+fi
+mkdir "$d/fs/w"
+printf '%s\n' 'set location w' 'set number 20000' 'set transactions 50000' \
+    'set size 500 10000' 'set seed 42' 'set report csv' \
+    "set iterations $n" "run $d/runs.csv" quit >"$d/cfg"
+if ! (cd "$d/fs" && "$pm" "$d/cfg" >/dev/null 2>"$d/err"); then
+	echo "$0: the run failed:" >&2
+	cat "$d/err" >&2
+	exit 1
+fi
+
+echo "repeatability: $n iterations of 20000 files, 50000 transactions"
+echo "location: $fs; host $(uname -n), $(nproc) CPUs, kernel $(uname -r)"
+python3 - "$d/runs.csv" <<'PY'
+import csv, statistics, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+rates = [float(r["transactions_per_s"]) for r in rows]
+for r in rows:
+    print("iteration %s: %s, %.1f transactions/s in %.3f s" % (r["iteration"],
+        r["status"], float(r["transactions_per_s"]), float(r["transactions_s"])))
+mean = statistics.mean(rates)
+sd = statistics.stdev(rates) if len(rates) > 1 else 0.0
+print("mean %.1f/s, sd %.1f/s, coefficient of variation %.2f %%"
+    % (mean, sd, 100 * sd / mean))
+PY

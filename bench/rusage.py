@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+#
+# Copyright (c) 2026 The postmark developers.
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+#
+# Run a command with standard input from /dev/null and standard output and
+# error to the files named, and print "user sys wall maxrss" (seconds with
+# microsecond resolution, KiB) from wait4(2).  GNU time rounds CPU times
+# to 10 ms, too coarse for differences of a few percent.
+#
+# Usage: rusage.py OUT ERR COMMAND [ARG...]
+
+import os
+import sys
+import time
+
+if len(sys.argv) < 4:
+    sys.exit("usage: rusage.py OUT ERR COMMAND [ARG...]")
+out = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+err = os.open(sys.argv[2], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+t0 = time.monotonic()
+pid = os.fork()
+if pid == 0:
+    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+    os.dup2(out, 1)
+    os.dup2(err, 2)
+    try:
+        os.execvp(sys.argv[3], sys.argv[3:])
+    finally:
+        os._exit(127)
+_, status, ru = os.wait4(pid, 0)
+wall = time.monotonic() - t0
+print("%.6f %.6f %.6f %d" % (ru.ru_utime, ru.ru_stime, wall, ru.ru_maxrss))
+sys.exit(os.waitstatus_to_exitcode(status) != 0)
