@@ -22,17 +22,23 @@
 # clock gives tens of percent on a 3-second phase; the nanosecond clock
 # should leave only the machine's own noise.  Figures only, no verdict.
 #
-# Usage: bench/repeatability.sh [-n ITERATIONS] [POSTMARK]
+# Usage: bench/repeatability.sh [-n ITERATIONS] [-f FILES] [-t TRANSACTIONS]
+#            [POSTMARK]
 # Needs python3 (its csv module reads the quoted fields).
 
 set -u
 export LC_ALL=C
 
 n=5
-while getopts n: opt; do
+number=20000
+transactions=50000
+while getopts n:f:t: opt; do
 	case $opt in
 	n)	n=$OPTARG ;;
-	*)	echo "usage: $0 [-n ITERATIONS] [POSTMARK]" >&2
+	f)	number=$OPTARG ;;
+	t)	transactions=$OPTARG ;;
+	*)	echo "usage: $0 [-n ITERATIONS] [-f FILES] [-t TRANSACTIONS]" \
+		    "[POSTMARK]" >&2
 		exit 2 ;;
 	esac
 done
@@ -56,7 +62,8 @@ if [ "$(id -u)" -eq 0 ] &&
 	fs=tmpfs
 fi
 mkdir "$d/fs/w"
-printf '%s\n' 'set location w' 'set number 20000' 'set transactions 50000' \
+printf '%s\n' 'set location w' "set number $number" \
+    "set transactions $transactions" \
     'set size 500 10000' 'set seed 42' 'set report csv' \
     "set iterations $n" "run $d/runs.csv" quit >"$d/cfg"
 if ! (cd "$d/fs" && "$pm" "$d/cfg" >/dev/null 2>"$d/err"); then
@@ -65,7 +72,7 @@ if ! (cd "$d/fs" && "$pm" "$d/cfg" >/dev/null 2>"$d/err"); then
 	exit 1
 fi
 
-echo "repeatability: $n iterations of 20000 files, 50000 transactions"
+echo "repeatability: $n iterations of $number files, $transactions transactions"
 echo "location: $fs; host $(uname -n), $(nproc) CPUs, kernel $(uname -r)"
 python3 - "$d/runs.csv" <<'PY'
 import csv, statistics, sys
