@@ -20,7 +20,13 @@
 # the classic 20000/50000 configuration through both, interleaved, RUNS
 # times each, on a fresh tmpfs when root (else a mktemp -d directory), and
 # prints the medians of user CPU, system CPU and wall time and the extra
-# user CPU of recording in percent.  Figures only, no verdict.
+# user CPU of recording in percent.  The kernel splits CPU time into user
+# and system by sampling at its tick, so a run's user time of ~0.1 s is
+# only known to about 10 %; where perf(1) and objdump(1) work, the script
+# therefore also profiles the recording build (cpu-clock:u at 20 kHz) and
+# prints the share of user-mode samples that fall on the clock reads
+# (the instruction after each rdtsc, or in the clock functions) and in
+# the binning (pm_lat_flush, pm_hist_record).  Figures only, no verdict.
 #
 # Usage: bench/latency.sh [-n RUNS] [-t TRANSACTIONS] [-f FILES]
 # Needs a C compiler, the Autotools output (run autoreconf -fi first) and
@@ -122,3 +128,40 @@ awk -v a="$(median with 1)" -v b="$(median without 1)" \
     -v sa="$(median with 2)" -v sb="$(median without 2)" 'BEGIN {
 	printf "user+sys CPU of recording: %+.2f %% (medians)\n",
 	    (a + sa - b - sb) / (b + sb) * 100 }'
+
+# The profile: where perf and objdump work.
+if ! command -v perf >/dev/null || ! command -v objdump >/dev/null ||
+    ! perf record -q -o "$d/probe.data" true >/dev/null 2>&1; then
+	echo "perf or objdump not usable: no profile"
+	exit 0
+fi
+# Function+offset of the instruction after each rdtsc, where a sample
+# that the rdtsc took is attributed.
+objdump -d "$d/with/postmark" | awk '
+	function hex(s,   i, v) {
+		v = 0
+		for (i = 1; i <= length(s); i++)
+			v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+		return v
+	}
+	/^[0-9a-f]+ <.*>:$/ { fn = $2; gsub(/[<>:]/, "", fn); base = hex($1) }
+	/\trdtsc/ { getline; sub(/:$/, "", $1); sub(/^ */, "", $1)
+		printf "%s+0x%x\n", fn, hex($1) - base }' >"$d/rdtsc.txt"
+i=0
+while [ $i -lt 5 ]; do
+	i=$((i + 1))
+	mkdir "$d/fs/w"
+	(cd "$d/fs" && perf record -q -e cpu-clock:u -F 20000 -o "$d/p.data" \
+	    "$d/with/postmark" "$d/cfg" >/dev/null 2>&1)
+	rmdir "$d/fs/w" || exit 1
+	perf script -i "$d/p.data" -F ip,sym,symoff 2>/dev/null
+done | awk -v f="$d/rdtsc.txt" '
+	BEGIN { while ((getline l < f) > 0) at[l] = 1 }
+	{ n++ }
+	at[$2] || $2 ~ /^(pm_clock_read|pm_clock_mono|__vdso_clock_gettime|clock_gettime)/ { c++ }
+	$2 ~ /^(pm_lat_flush|pm_hist_record)\+/ { b++ }
+	END {
+		printf "profile of 5 runs with recording: %d user-mode samples\n", n
+		printf "  clock reads %.2f %%, binning %.2f %%, recording %.2f %%\n",
+		    100 * c / n, 100 * b / n, 100 * (c + b) / n
+	}'
