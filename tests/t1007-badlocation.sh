@@ -2,7 +2,7 @@
 # An unusable location is a clear error, not PostMark's stream of
 # "cannot open" messages followed by a report of work never done: a
 # missing directory, a regular file, a read-only directory (when not
-# root), with and without subdirectories.  Nothing is created anywhere;
+# root; as root, a read-only tmpfs), with and without subdirectories.  Nothing is created anywhere;
 # exit status 1.
 
 . "$srcdir/tests/tap.sh"
@@ -51,8 +51,14 @@ if [ "$(id -u)" -ne 0 ]; then
 	chmod 555 "$T/ro"
 	expect "read-only location" "open $T/ro/1: Permission denied" \
 	    location="$T/ro:1" number=10
+elif mkdir "$T/ro" && mount -t tmpfs -o ro,size=1m pmtest "$T/ro" \
+    2>/dev/null; then
+	# Root bypasses permissions, not a read-only file system.
+	cleanup="umount '$T/ro' 2>/dev/null; $cleanup"
+	expect "read-only location" "open $T/ro/1: Read-only file system" \
+	    location="$T/ro:1" number=10
 else
-	skip "read-only location" "root bypasses permissions"
+	skip "read-only location" "root bypasses permissions, mount failed"
 fi
 
 done_testing
