@@ -54,10 +54,8 @@ if [ ! -x "$src/configure" ]; then
 	exit 1
 fi
 
-d=$(mktemp -d "${TMPDIR:-/tmp}/pm-latency.XXXXXX") || exit 1
-mounted=
-trap 'cd /; [ -z "$mounted" ] || umount "$d/fs"; rm -rf "$d"' EXIT
-trap 'exit 130' INT TERM
+. "$(dirname "$0")/lib.sh"
+bench_scratch latency
 
 # build DIR CPPFLAGS: configure and build postmark out of tree in DIR.
 build() {
@@ -71,13 +69,6 @@ build() {
 build "$d/with" ""
 build "$d/without" "-DPM_NO_LATENCY"
 
-mkdir "$d/fs"
-fs="disk ($(df -PT "$d/fs" | awk 'NR == 2 { print $2 }'))"
-if [ "$(id -u)" -eq 0 ] &&
-    mount -t tmpfs -o size=1g,mode=0700 tmpfs "$d/fs" 2>/dev/null; then
-	mounted=yes
-	fs=tmpfs
-fi
 printf 'set location w\nset number %s\nset transactions %s\nset report terse\nrun\nquit\n' \
     "$number" "$transactions" >"$d/cfg"
 

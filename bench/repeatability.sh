@@ -50,17 +50,8 @@ if [ ! -x "$pm" ]; then
 	exit 1
 fi
 
-d=$(mktemp -d "${TMPDIR:-/tmp}/pm-repeat.XXXXXX") || exit 1
-mounted=
-trap 'cd /; [ -z "$mounted" ] || umount "$d/fs"; rm -rf "$d"' EXIT
-trap 'exit 130' INT TERM
-mkdir "$d/fs"
-fs="disk ($(df -PT "$d/fs" | awk 'NR == 2 { print $2 }'))"
-if [ "$(id -u)" -eq 0 ] &&
-    mount -t tmpfs -o size=1g,mode=0700 tmpfs "$d/fs" 2>/dev/null; then
-	mounted=yes
-	fs=tmpfs
-fi
+. "$(dirname "$0")/lib.sh"
+bench_scratch repeat
 mkdir "$d/fs/w"
 printf '%s\n' 'set location w' "set number $number" \
     "set transactions $transactions" \
