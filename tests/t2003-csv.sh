@@ -34,9 +34,15 @@ def check(cond, desc, detail=""):
             print("# " + line)
 
 # Column names from the README table.
+# Only the schema section's table: other sections hold result tables.
 cols = {}
 prev = None
+section = False
 for line in open(readme, encoding="utf-8"):
+    if line.startswith("## "):
+        section = line.startswith("## CSV schema")
+    if not section:
+        continue
     m = re.match(r"^\|\s*(\d+)(?:-(\d+))?\s*\|(.*?)\|", line)
     if not m:
         continue
