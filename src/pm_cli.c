@@ -48,6 +48,7 @@
 #endif
 
 #include "postmark.h"
+#include "pm_clock.h"
 
 #ifndef nitems
 #define nitems(a)	(sizeof(a) / sizeof((a)[0]))
@@ -165,7 +166,6 @@ static int	 pm_read(struct pm_config *, FILE *, const char *);
 static int	 pm_interactive(struct pm_config *);
 static void	 pm_scale(char *, size_t, uint32_t);
 static char	*pm_getcwd(void);
-static uint64_t	 pm_now(void);
 static void	 pm_hook_begin(void *, enum pm_phase);
 static void	 pm_hook_end(void *, enum pm_phase, const struct pm_result *);
 static void	 pm_hook_progress(void *, enum pm_phase, uint64_t, uint64_t);
@@ -251,11 +251,6 @@ static const struct pm_opt pm_opts[] = {
 	  1, PM_INT_MAX, PM_E_WRITE },
 	{ "set iterations", offsetof(struct pm_config, iterations),
 	  1, PM_ITER_MAX, PM_E_ITER }
-};
-
-/* Report formats by name, in enum order. */
-static const char *const pm_report_names[] = {
-	"verbose", "terse", "csv", "json"
 };
 
 /* PostMark's progress titles, by phase. */
@@ -937,17 +932,12 @@ cmd_set_bias(struct pm_config *cfg, int argc, char **argv, char **cause)
 static enum pm_cmd_status
 cmd_set_report(struct pm_config *cfg, int argc, char **argv, char **cause)
 {
-	size_t	 i;
-
 	(void)argc;
-	for (i = 0; i < nitems(pm_report_names); i++) {
-		if (strcmp(argv[1], pm_report_names[i]) == 0) {
-			cfg->report = (enum pm_report_fmt)i;
-			return (PM_CMD_OK);
-		}
+	if (pm_report_format(argv[1], &cfg->report) == -1) {
+		*cause = xstrdup(PM_E_REPORT);
+		return (PM_CMD_ERROR);
 	}
-	*cause = xstrdup(PM_E_REPORT);
-	return (PM_CMD_ERROR);
+	return (PM_CMD_OK);
 }
 
 /* set label [TEXT]: the rest of the line; no text removes the label. */
@@ -1073,7 +1063,7 @@ cmd_show(struct pm_config *cfg, int argc, char **argv, char **cause)
 	fprintf(fp, "%s Unix buffered file I/O\n",
 	    cfg->buffering ? "Using" : "Not using");
 	fprintf(fp, "Random number generator seed is %u\n", cfg->seed);
-	fprintf(fp, "Report format is %s.\n", pm_report_names[cfg->report]);
+	fprintf(fp, "Report format is %s.\n", pm_report_name(cfg->report));
 	if (cfg->label != NULL)
 		fprintf(fp, "Label: %s\n", cfg->label);
 	if (cfg->iterations > 1)
@@ -1127,16 +1117,6 @@ cmd_quit(struct pm_config *cfg, int argc, char **argv, char **cause)
 	return (PM_CMD_QUIT);
 }
 
-/* CLOCK_MONOTONIC in nanoseconds. */
-static uint64_t
-pm_now(void)
-{
-	struct timespec	 ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec);
-}
-
 /*
  * Hook: a phase begins.  Print PostMark's title (the subdirectory phases
  * only when subdirectories are used, as PostMark) and flush.
@@ -1160,7 +1140,7 @@ pm_hook_begin(void *arg, enum pm_phase phase)
 	run->shown = 1;
 	run->midline = 1;
 	if (run->live) {
-		run->t_phase = pm_now();
+		run->t_phase = pm_clock_mono();
 		run->t_next = run->t_phase + PM_LIVE_NS;
 	}
 }
@@ -1217,7 +1197,7 @@ pm_hook_progress(void *arg, enum pm_phase phase, uint64_t done,
 		run->ndots++;
 	}
 	if (run->live && run->shown) {
-		now = pm_now();
+		now = pm_clock_mono();
 		if (now >= run->t_next) {
 			pm_live_draw(run, now, done, total);
 			run->t_next = now + PM_LIVE_NS;

@@ -1160,6 +1160,37 @@ pm_report_summary(FILE *fp, const struct pm_summary *s)
 }
 
 /*
+ * The format named name, as in "set report" ("verbose"), into *fmt.
+ * Returns 0, or -1 if no reporter has that name.
+ */
+int
+pm_report_format(const char *name, enum pm_report_fmt *fmt)
+{
+	size_t	 i;
+
+	for (i = 0; i < NREPORTERS; i++) {
+		if (strcmp(name, pm_reporters[i].name) == 0) {
+			*fmt = pm_reporters[i].fmt;
+			return (0);
+		}
+	}
+	return (-1);
+}
+
+/* The name of format fmt, as in "set report". */
+const char *
+pm_report_name(enum pm_report_fmt fmt)
+{
+	size_t	 i;
+
+	for (i = 0; i < NREPORTERS; i++) {
+		if (pm_reporters[i].fmt == fmt)
+			return (pm_reporters[i].name);
+	}
+	return (pm_reporters[0].name);
+}
+
+/*
  * Print a report of one run in the configured format.
  */
 int

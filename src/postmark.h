@@ -245,6 +245,8 @@ void		 pm_summary_add(struct pm_summary *, const struct pm_config *,
 void		 pm_summary_free(struct pm_summary *);
 int		 pm_report(FILE *, const struct pm_config *,
 		    const struct pm_result *);
+int		 pm_report_format(const char *, enum pm_report_fmt *);
+const char	*pm_report_name(enum pm_report_fmt);
 
 /* pm_sysinfo.c: run metadata, gathered before a run. */
 struct pm_meta	*pm_meta_new(const struct pm_config *);

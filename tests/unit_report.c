@@ -745,12 +745,13 @@ test_errors(void)
 	teardown(&cfg, r);
 }
 
-/* pm_report follows cfg->report. */
+/* pm_report follows cfg->report; the "set report" names map both ways. */
 static void
 test_dispatch(void)
 {
 	struct pm_config	 cfg;
 	struct pm_result	*r;
+	enum pm_report_fmt	 fmt;
 	char			*a, *b, desc[64];
 	size_t			 i;
 	int			 rv;
@@ -766,6 +767,19 @@ test_dispatch(void)
 		free(b);
 	}
 	teardown(&cfg, r);
+
+	/* "set report" names: each format by name and back; exact case. */
+	for (i = 0; i < NREPORTERS; i++) {
+		fmt = reporters[(i + 1) % NREPORTERS].fmt;
+		snprintf(desc, sizeof desc, "names: %s", reporters[i].name);
+		ok(pm_report_format(reporters[i].name, &fmt) == 0 &&
+		    fmt == reporters[i].fmt &&
+		    strcmp(pm_report_name(fmt), reporters[i].name) == 0, desc);
+	}
+	fmt = PM_REPORT_CSV;
+	ok(pm_report_format("Terse", &fmt) == -1 &&
+	    pm_report_format("", &fmt) == -1 && fmt == PM_REPORT_CSV,
+	    "names: unknown names are rejected, the format unchanged");
 }
 
 /* pm_meta_new: time stamp, uname, mount table lookups. */
