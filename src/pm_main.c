@@ -32,6 +32,7 @@
 #include "postmark.h"
 
 #define PM_STARTUP	".pmrc"		/* startup file without an argument */
+#define PM_BANNER	"postmark " PACKAGE_VERSION " (PostMark v1.53 compatible)"
 
 static void	 usage(FILE *, int) __attribute__((__noreturn__));
 static void	 version(void) __attribute__((__noreturn__));
@@ -64,10 +65,10 @@ usage(FILE *fp, int status)
 static void
 version(void)
 {
-	printf("postmark %s (PostMark v1.53 compatible)\n"
+	printf(PM_BANNER "\n"
 	    "Copyright (c) 2026 The postmark developers.\n"
 	    "This is free software under the ISC licence; "
-	    "there is NO WARRANTY.\n", PACKAGE_VERSION);
+	    "there is NO WARRANTY.\n");
 	exit(PM_EXIT_OK);
 }
 
@@ -104,7 +105,7 @@ main(int argc, char **argv)
 		usage(stderr, PM_EXIT_USAGE);
 	}
 
-	printf("postmark %s (PostMark v1.53 compatible)\n", PACKAGE_VERSION);
+	puts(PM_BANNER);
 	pm_config_init(&pm_cfg);
 
 	path = argc == 1 ? argv[0] : PM_STARTUP;
