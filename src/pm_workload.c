@@ -493,7 +493,8 @@ pm_stdio_piece(int wr, char *p, uint32_t n, FILE *fp)
  * bytes of the source in len / W pieces of fwrite(p, W, 1, fp), or read
  * (wr 0) its len bytes in len / R pieces of fread(buf, R, 1, fp); then the
  * remainder piece, a no-op when it is 0, as PostMark does.  An end of file
- * before len bytes is an error.  fclose writes what is still buffered, so
+ * before len bytes is an error.  *opened, when opened is not NULL, is set
+ * once the file is open.  fclose writes what is still buffered, so
  * after writing its failure is reported as a failed write (close(2)
  * itself reports deferred write errors too).
  */
@@ -513,7 +514,8 @@ pm_stdio_io(struct pm_run *run, int wr, const char *mode, uint32_t len,
 	rem = len % blk;
 	if ((fp = fopen(run->path, mode)) == NULL)
 		return (pm_fail(run, "open", run->path, errno));
-	*opened = 1;
+	if (opened != NULL)
+		*opened = 1;
 	for (i = len / blk; i > 0; i--, p += step) {
 		if (pm_stdio_piece(wr, p, blk, fp) != 1)
 			goto fail;
@@ -543,18 +545,14 @@ pm_stdio_create(struct pm_run *run, uint32_t len, int *opened)
 static int
 pm_stdio_append(struct pm_run *run, uint32_t len)
 {
-	int	 opened = 0;
-
-	return (pm_stdio_io(run, 1, "a", len, &opened));
+	return (pm_stdio_io(run, 1, "a", len, NULL));
 }
 
 /* Read the len bytes of run->path, buffered. */
 static int
 pm_stdio_read(struct pm_run *run, uint32_t len)
 {
-	int	 opened = 0;
-
-	return (pm_stdio_io(run, 0, "r", len, &opened));
+	return (pm_stdio_io(run, 0, "r", len, NULL));
 }
 
 /*
@@ -562,6 +560,7 @@ pm_stdio_read(struct pm_run *run, uint32_t len)
  * bytes of the source in len / W write(2) calls of W bytes, or read (wr 0)
  * its len bytes in len / R read(2) calls of R bytes; then one call of the
  * remainder, a zero-length system call when it is 0, as in PostMark.
+ * *opened, when opened is not NULL, is set once the file is open.
  */
 static int
 pm_raw_io(struct pm_run *run, int wr, int flags, uint32_t len, int *opened)
@@ -578,7 +577,8 @@ pm_raw_io(struct pm_run *run, int wr, int flags, uint32_t len, int *opened)
 	rem = len % blk;
 	if ((fd = open(run->path, flags, 0644)) == -1)
 		return (pm_fail(run, "open", run->path, errno));
-	*opened = 1;
+	if (opened != NULL)
+		*opened = 1;
 	for (i = len / blk; i > 0; i--, p += step) {
 		n = pm_atomicio(wr, fd, p, blk);
 		*count += n;
@@ -610,18 +610,14 @@ pm_raw_create(struct pm_run *run, uint32_t len, int *opened)
 static int
 pm_raw_append(struct pm_run *run, uint32_t len)
 {
-	int	 opened = 0;
-
-	return (pm_raw_io(run, 1, O_RDWR | O_APPEND, len, &opened));
+	return (pm_raw_io(run, 1, O_RDWR | O_APPEND, len, NULL));
 }
 
 /* Read the len bytes of run->path, unbuffered. */
 static int
 pm_raw_read(struct pm_run *run, uint32_t len)
 {
-	int	 opened = 0;
-
-	return (pm_raw_io(run, 0, O_RDONLY, len, &opened));
+	return (pm_raw_io(run, 0, O_RDONLY, len, NULL));
 }
 
 /*
