@@ -59,7 +59,6 @@
 #define PM_ITER_MAX	1000000		/* set iterations */
 #define PM_HISTORY	".postmark_history"	/* in $HOME */
 #define PM_HISTORY_SIZE	500		/* lines */
-#define PM_LIVE_NS	250000000ULL	/* ns between live progress updates */
 #define PM_BLANKS	" \t"
 #define PM_PREFIX	"postmark: "	/* in front of run errors */
 
@@ -115,21 +114,6 @@ struct pm_opt {
 	const char	*error;		/* message for a bad value */
 };
 
-/* State of one "run" command, shared with the engine's hooks. */
-struct pm_run {
-	const struct pm_config *cfg;	/* borrowed */
-	uint64_t	 step;		/* transactions per progress dot */
-	enum pm_phase	 phase;		/* phase in progress */
-	int		 shown;		/* its title was printed */
-	int		 midline;	/* stdout holds an unfinished line */
-	unsigned int	 ndots;		/* dots printed in this phase */
-	int		 live;		/* live progress on stderr */
-	int		 same_tty;	/* stdout and stderr: one terminal */
-	uint64_t	 t_phase;	/* ns, CLOCK_MONOTONIC, phase start */
-	uint64_t	 t_next;	/* ns, next live refresh */
-	size_t		 live_len;	/* characters of live text shown */
-};
-
 static enum pm_cmd_status cmd_set_option(struct pm_config *, int, char **,
 		    char **);
 static enum pm_cmd_status cmd_set_size(struct pm_config *, int, char **,
@@ -166,15 +150,6 @@ static int	 pm_read(struct pm_config *, FILE *, const char *);
 static int	 pm_interactive(struct pm_config *);
 static void	 pm_scale(char *, size_t, uint32_t);
 static char	*pm_getcwd(void);
-static void	 pm_hook_begin(void *, enum pm_phase);
-static void	 pm_hook_end(void *, enum pm_phase, const struct pm_result *);
-static void	 pm_hook_progress(void *, enum pm_phase, uint64_t, uint64_t);
-static void	 pm_live_draw(struct pm_run *, uint64_t, uint64_t, uint64_t);
-static void	 pm_live_erase(struct pm_run *);
-static size_t	 pm_live_prefix(const struct pm_run *, char *, size_t);
-static void	 pm_onsignal(int);
-static void	 pm_interrupted(const struct pm_config *,
-		    const struct pm_result *);
 #ifdef HAVE_LIBEDIT
 static char	*pm_el_prompt(EditLine *);
 static unsigned char pm_el_complete(EditLine *, int);
@@ -251,24 +226,6 @@ static const struct pm_opt pm_opts[] = {
 	  1, PM_INT_MAX, PM_E_WRITE },
 	{ "set iterations", offsetof(struct pm_config, iterations),
 	  1, PM_ITER_MAX, PM_E_ITER }
-};
-
-/* PostMark's progress titles, by phase. */
-static const char *const pm_phase_titles[PM_NPHASES] = {
-	"Creating subdirectories...",
-	"Creating files...",
-	"Performing transactions",
-	"Deleting files...",
-	"Deleting subdirectories..."
-};
-
-/* Phase names for messages and the live progress line. */
-static const char *const pm_phase_names[PM_NPHASES] = {
-	"creating subdirectories",
-	"creating files",
-	"performing transactions",
-	"deleting files",
-	"deleting subdirectories"
 };
 
 /* Files being read by "load", to bound the nesting. */
@@ -1118,318 +1075,19 @@ cmd_quit(struct pm_config *cfg, int argc, char **argv, char **cause)
 }
 
 /*
- * Hook: a phase begins.  Print PostMark's title (the subdirectory phases
- * only when subdirectories are used, as PostMark) and flush.
- */
-static void
-pm_hook_begin(void *arg, enum pm_phase phase)
-{
-	struct pm_run	*run = arg;
-
-	run->phase = phase;
-	run->ndots = 0;
-	run->live_len = 0;
-	run->shown = 0;
-	if ((phase == PM_PHASE_MKDIR || phase == PM_PHASE_RMDIR) &&
-	    run->cfg->subdirs <= 1)
-		return;
-	if (run->midline)
-		putchar('\n');
-	fputs(pm_phase_titles[phase], stdout);
-	fflush(stdout);
-	run->shown = 1;
-	run->midline = 1;
-	if (run->live) {
-		run->t_phase = pm_clock_mono();
-		run->t_next = run->t_phase + PM_LIVE_NS;
-	}
-}
-
-/*
- * Hook: a phase ended.  Erase the live line and finish PostMark's line:
- * "Done", or the out-of-files message after the transactions.  A run that
- * failed or was interrupted leaves the line open; cmd_run ends it.
- */
-static void
-pm_hook_end(void *arg, enum pm_phase phase, const struct pm_result *r)
-{
-	struct pm_run	*run = arg;
-
-	pm_live_erase(run);
-	if (!run->shown)
-		return;
-	run->shown = 0;
-	if (r != NULL && (r->status == PM_STATUS_ERROR ||
-	    r->status == PM_STATUS_INTERRUPTED))
-		return;
-	if (phase == PM_PHASE_TRANSACT && r != NULL &&
-	    r->status == PM_STATUS_OUT_OF_FILES)
-		fputs("out of files!\n"
-		    "For this workload, either increase the number of files "
-		    "or\n"
-		    "decrease the number of transactions.\n", stdout);
-	else
-		fputs("Done\n", stdout);
-	/* No flush: PostMark's writes to stdout, system call for call. */
-	run->midline = 0;
-}
-
-/*
- * Hook: an operation of a phase is done (done counts from 1).  Print
- * PostMark's dot after transaction i (0-based) when i is a multiple of
- * the step, and refresh the live line at most every PM_LIVE_NS.
- */
-static void
-pm_hook_progress(void *arg, enum pm_phase phase, uint64_t done,
-    uint64_t total)
-{
-	struct pm_run	*run = arg;
-	uint64_t	 now;
-
-	if (phase == PM_PHASE_TRANSACT && (done - 1) % run->step == 0) {
-		if (run->live_len > 0 && run->same_tty) {
-			/* The dot goes before the live text: redraw. */
-			pm_live_erase(run);
-			run->t_next = 0;
-		}
-		putchar('.');
-		fflush(stdout);
-		run->ndots++;
-	}
-	if (run->live && run->shown) {
-		now = pm_clock_mono();
-		if (now >= run->t_next) {
-			pm_live_draw(run, now, done, total);
-			run->t_next = now + PM_LIVE_NS;
-		}
-	}
-}
-
-/*
- * What stdout has shown on the current line (title and dots), when the
- * live line shares its terminal and must redraw it; otherwise nothing.
- */
-static size_t
-pm_live_prefix(const struct pm_run *run, char *buf, size_t size)
-{
-	size_t		 len;
-	unsigned int	 i;
-
-	if (!run->same_tty) {
-		buf[0] = '\0';
-		return (0);
-	}
-	len = strlcpy(buf, pm_phase_titles[run->phase], size);
-	for (i = 0; i < run->ndots && len + 1 < size; i++)
-		buf[len++] = '.';
-	buf[len] = '\0';
-	return (len);
-}
-
-/* Draw the live line: phase, percent, operations per second, ETA. */
-static void
-pm_live_draw(struct pm_run *run, uint64_t now, uint64_t done,
-    uint64_t total)
-{
-	char		 buf[256], text[96];
-	double		 secs, rate, eta;
-	size_t		 len, tlen;
-
-	secs = (double)(now - run->t_phase) / 1e9;
-	rate = secs > 0 ? (double)done / secs : 0;
-	eta = rate > 0 ? (double)(total - done) / rate : 0;
-	snprintf(text, sizeof text, "%s%s%3u%% %.0f/s ETA %u:%02u%s",
-	    run->same_tty ? " [" : "",
-	    run->same_tty ? "" : pm_phase_names[run->phase],
-	    total > 0 ? (unsigned int)(done * 100 / total) : 0, rate,
-	    (unsigned int)eta / 60, (unsigned int)eta % 60,
-	    run->same_tty ? "]" : "");
-	tlen = strlen(text);
-
-	buf[0] = '\r';
-	len = 1 + pm_live_prefix(run, buf + 1, sizeof buf - 1);
-	len += strlcpy(buf + len, text, sizeof buf - len);
-	while (tlen < run->live_len && len + 1 < sizeof buf) {
-		buf[len++] = ' ';
-		tlen++;
-	}
-	fflush(stdout);
-	fwrite(buf, 1, len, stderr);
-	run->live_len = strlen(text);
-}
-
-/* Erase the live line, leaving the cursor after stdout's text. */
-static void
-pm_live_erase(struct pm_run *run)
-{
-	char	 buf[512], prefix[128];
-	size_t	 len, plen, i;
-
-	if (run->live_len == 0)
-		return;
-	plen = pm_live_prefix(run, prefix, sizeof prefix);
-	buf[0] = '\r';
-	len = 1 + strlcpy(buf + 1, prefix, sizeof buf - 1);
-	for (i = 0; i < run->live_len && len + plen + 2 < sizeof buf; i++)
-		buf[len++] = ' ';
-	buf[len++] = '\r';
-	memcpy(buf + len, prefix, plen);
-	len += plen;
-	fwrite(buf, 1, len, stderr);
-	run->live_len = 0;
-}
-
-/* SIGINT, SIGTERM during a run: ask the engine to stop. */
-static void
-pm_onsignal(int signo)
-{
-	pm_workload_interrupt(signo);
-}
-
-/* Report an interrupted run on stderr: signal, phase, counts. */
-static void
-pm_interrupted(const struct pm_config *cfg, const struct pm_result *r)
-{
-	fprintf(stderr, PM_PREFIX "interrupted by %s while %s: "
-	    "%llu files created, %llu read, %llu appended, %llu deleted, "
-	    "%llu of %u transactions done; the files of the run were "
-	    "removed\n",
-	    r->signo == SIGTERM ? "SIGTERM" :
-	    r->signo == SIGINT ? "SIGINT" : "a signal",
-	    pm_phase_names[r->last_phase],
-	    (unsigned long long)(r->created_alone + r->created_mixed),
-	    (unsigned long long)r->read,
-	    (unsigned long long)r->appended,
-	    (unsigned long long)(r->deleted_alone + r->deleted_mixed),
-	    (unsigned long long)r->transactions_done, cfg->transactions);
-}
-
-/*
- * run [FILE]: run the benchmark cfg->iterations times and report each run
- * to FILE (appended) or stdout.  Classic reports are printed only for
- * complete runs, CSV and JSON records for every run.  The first run that
- * does not complete ends the command, which fails; an interrupted run
- * ends the program with status 128 + signal after its record is written.
+ * run [FILE]: the run driver (pm_run.c) runs the iterations and writes
+ * the reports.  An interrupted run ends the program with status 128 +
+ * the signal once its record is written.
  */
 static enum pm_cmd_status
 cmd_run(struct pm_config *cfg, int argc, char **argv, char **cause)
 {
-	struct pm_hooks		 hooks;
-	struct pm_run		 run;
-	struct pm_result	 r;
-	struct pm_summary	*sum = NULL;
-	struct sigaction	 sa, oint, oterm;
-	struct stat		 st, so, se;
-	enum pm_cmd_status	 status = PM_CMD_OK;
-	const char		*outname = argc == 2 ? argv[1] : "stdout";
-	char			*wcause;
-	FILE			*fp = stdout;
-	uint32_t		 it;
-	int			 classic, header, rc, bad = 0;
+	int	 rv;
 
-	if (argc == 2) {
-		if ((fp = fopen(argv[1], "a")) == NULL) {
-			xasprintf(cause, "Error: Cannot direct output to "
-			    "file '%s'", argv[1]);
-			return (PM_CMD_ERROR);
-		}
-		header = fstat(fileno(fp), &st) == 0 && st.st_size == 0;
-	} else
-		header = 1;
-	classic = cfg->report == PM_REPORT_VERBOSE ||
-	    cfg->report == PM_REPORT_TERSE;
-
-	memset(&run, 0, sizeof run);
-	run.cfg = cfg;
-	run.step = cfg->transactions / 10 > 0 ? cfg->transactions / 10 : 1;
-	run.live = isatty(STDERR_FILENO);
-	if (run.live && isatty(STDOUT_FILENO))
-		run.same_tty = fstat(STDOUT_FILENO, &so) == 0 &&
-		    fstat(STDERR_FILENO, &se) == 0 && so.st_rdev == se.st_rdev;
-	hooks.phase_begin = pm_hook_begin;
-	hooks.phase_end = pm_hook_end;
-	hooks.progress = pm_hook_progress;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = pm_onsignal;
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_RESTART;
-
-	for (it = 1; it <= cfg->iterations; it++) {
-		pm_result_init(&r);
-		r.iteration = it;
-		r.meta = pm_meta_new(cfg);
-		wcause = NULL;
-
-		/* Catch both, but leave ignored what our parent ignores. */
-		sigaction(SIGINT, &sa, &oint);
-		if (oint.sa_handler == SIG_IGN)
-			sigaction(SIGINT, &oint, NULL);
-		sigaction(SIGTERM, &sa, &oterm);
-		if (oterm.sa_handler == SIG_IGN)
-			sigaction(SIGTERM, &oterm, NULL);
-		rc = pm_workload_run(cfg, &hooks, &run, &r, &wcause);
-		sigaction(SIGINT, &oint, NULL);
-		sigaction(SIGTERM, &oterm, NULL);
-		pm_live_erase(&run);
-		if (run.midline) {
-			putchar('\n');
-			run.midline = 0;
-		}
+	rv = pm_run(cfg, argc == 2 ? argv[1] : NULL, cause);
+	if (rv >= 128) {
 		fflush(stdout);
-		if (rc == -1 && r.status == PM_STATUS_OK)
-			r.status = PM_STATUS_ERROR;
-
-		if (classic) {
-			if (r.status == PM_STATUS_OK)
-				bad |= pm_report(fp, cfg, &r) != 0;
-		} else if (cfg->report == PM_REPORT_CSV) {
-			if (header)
-				bad |= pm_report_csv_header(fp) != 0;
-			header = 0;
-			bad |= pm_report_csv(fp, cfg, &r) != 0;
-		} else
-			bad |= pm_report_json(fp, cfg, &r) != 0;
-		fflush(fp);
-
-		if (r.status == PM_STATUS_INTERRUPTED) {
-			if (fp != stdout)
-				fclose(fp);
-			pm_interrupted(cfg, &r);
-			exit(128 + r.signo);
-		}
-		if (r.status == PM_STATUS_ERROR)
-			xasprintf(cause, PM_PREFIX "%s", wcause != NULL ?
-			    wcause : r.error != NULL ? r.error : "run failed");
-		else if (r.status == PM_STATUS_OUT_OF_FILES)
-			*cause = xstrdup(PM_PREFIX "out of files");
-		free(wcause);
-
-		if (classic && cfg->iterations > 1) {
-			if (sum == NULL)
-				sum = pm_summary_new();
-			pm_summary_add(sum, cfg, &r);
-		}
-		pm_result_free(&r);
-		if (*cause != NULL) {
-			status = PM_CMD_ERROR;
-			break;
-		}
+		exit(rv);
 	}
-	if (sum != NULL) {
-		bad |= pm_report_summary(fp, sum) != 0;
-		pm_summary_free(sum);
-	}
-
-	if (fp != stdout) {
-		bad |= ferror(fp);
-		bad |= fclose(fp) != 0;
-	} else
-		bad |= fflush(fp) != 0;
-	if (bad && status == PM_CMD_OK) {
-		xasprintf(cause, PM_PREFIX "cannot write the report to %s",
-		    outname);
-		status = PM_CMD_ERROR;
-	}
-	return (status);
+	return (rv == 0 ? PM_CMD_OK : PM_CMD_ERROR);
 }

@@ -34,6 +34,7 @@
 #include <inttypes.h>
 #include <locale.h>
 #include <math.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -113,6 +114,7 @@ static char	*join_locations(const struct pm_config *);
 static char	*join_meta(const struct pm_meta *, char **);
 static void	 merge_op(struct pm_hist *, const struct pm_result *,
 		    enum pm_op);
+static size_t	 utf8_len(const unsigned char *, uint32_t *);
 static void	 json_str(FILE *, const char *);
 static void	 json_key(FILE *, const char *, int);
 static void	 json_fixed(FILE *, double, int);
@@ -474,6 +476,10 @@ pm_report_verbose(FILE *fp, const struct pm_config *cfg,
 	created = r->created_alone + r->created_mixed;
 	deleted = r->deleted_alone + r->deleted_mixed;
 
+	if (r->status == PM_STATUS_INTERRUPTED)
+		fprintf(fp, "Interrupted by %s while %s: what ran before "
+		    "the interruption\n", pm_signal_name(r->signo),
+		    pm_phase_name(r->last_phase));
 	fputs("Time:\n\t", fp);
 	put_fixed(fp, rt.elapsed, 2);
 	fputs(" seconds total\n\t", fp);
@@ -519,7 +525,9 @@ pm_report_verbose(FILE *fp, const struct pm_config *cfg,
 
 /*
  * PostMark 1.53's terse line: 13 space-separated "%.2f" fields, seconds
- * then rates (fields 12 and 13 in bytes per second).
+ * then rates (fields 12 and 13 in bytes per second).  An interrupted run
+ * has no such line (its rates cover part of a run): it gets
+ * "interrupted by SIGNAL while PHASE" instead.
  */
 int
 pm_report_terse(FILE *fp, const struct pm_config *cfg,
@@ -528,6 +536,11 @@ pm_report_terse(FILE *fp, const struct pm_config *cfg,
 	struct pm_rates	 rt;
 	size_t		 i;
 
+	if (r->status == PM_STATUS_INTERRUPTED) {
+		fprintf(fp, "interrupted by %s while %s\n",
+		    pm_signal_name(r->signo), pm_phase_name(r->last_phase));
+		return (ferror(fp) ? -1 : 0);
+	}
 	pm_report_rates(cfg, r, &rt);
 	put_fixed(fp, rt.elapsed, 2);
 	fputc(' ', fp);
@@ -718,7 +731,7 @@ pm_report_csv(FILE *fp, const struct pm_config *cfg,
 	struct pm_hist		*h;
 	uint64_t		 counts[NCOUNTS];
 	long long		 conf[NCONFIG];
-	char			*s;
+	char			*s, *t;
 	size_t			 i;
 	int			 op;
 
@@ -727,10 +740,11 @@ pm_report_csv(FILE *fp, const struct pm_config *cfg,
 	fputs("1", fp);
 	csv_str(fp, cfg->label);
 	if (r->status == PM_STATUS_ERROR) {
-		xasprintf(&s, "error: %s", r->error == NULL ? "unknown" :
-		    r->error);
+		t = pm_error_string(&r->error);
+		xasprintf(&s, "error: %s", t);
 		csv_str(fp, s);
 		free(s);
+		free(t);
 	} else
 		csv_str(fp, status_name(r->status));
 	csv_str(fp, meta == NULL ? NULL : meta->timestamp);
@@ -768,27 +782,77 @@ pm_report_csv(FILE *fp, const struct pm_config *cfg,
 }
 
 /*
- * Write a JSON string (RFC 8259): quotes and backslashes escaped, control
- * characters as \u00XX, every other byte (UTF-8 included) as is.  NULL is
- * written as null.
+ * The length of the well-formed UTF-8 sequence at p (1 to 4 bytes, the
+ * table of Unicode's section 3.9) with its code point in *cp, or 0 when
+ * the bytes at p are not one.
+ */
+static size_t
+utf8_len(const unsigned char *p, uint32_t *cp)
+{
+	unsigned char	 lo = 0x80, hi = 0xbf;
+	size_t		 n, i;
+
+	if (p[0] < 0x80) {
+		*cp = p[0];
+		return (1);
+	}
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4;
+	else
+		return (0);
+	if (p[0] == 0xe0)
+		lo = 0xa0;
+	else if (p[0] == 0xed)
+		hi = 0x9f;
+	else if (p[0] == 0xf0)
+		lo = 0x90;
+	else if (p[0] == 0xf4)
+		hi = 0x8f;
+	if (p[1] < lo || p[1] > hi)
+		return (0);
+	*cp = p[0] & (0xff >> (n + 1));
+	for (i = 1; i < n; i++) {
+		if (i > 1 && (p[i] < 0x80 || p[i] > 0xbf))
+			return (0);
+		*cp = *cp << 6 | (p[i] & 0x3f);
+	}
+	return (n);
+}
+
+/*
+ * Write a JSON string (RFC 8259) that any strict reader accepts, whatever
+ * the bytes: quotes and backslashes escaped; control characters (C0, DEL,
+ * C1) and the line and paragraph separators as \uXXXX; well-formed UTF-8
+ * as is; every byte that is not part of well-formed UTF-8 as \ufffd, the
+ * replacement character.  NULL is written as null.
  */
 static void
 json_str(FILE *fp, const char *s)
 {
 	const unsigned char	*p;
+	uint32_t		 cp;
+	size_t			 n;
 
 	if (s == NULL) {
 		fputs("null", fp);
 		return;
 	}
 	fputc('"', fp);
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(fp, "\\%c", *p);
-		else if (*p < 0x20)
-			fprintf(fp, "\\u%04x", *p);
+	for (p = (const unsigned char *)s; *p != '\0'; p += n) {
+		if ((n = utf8_len(p, &cp)) == 0) {
+			fputs("\\ufffd", fp);
+			n = 1;
+		} else if (cp == '"' || cp == '\\')
+			fprintf(fp, "\\%c", (int)cp);
+		else if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ||
+		    cp == 0x2028 || cp == 0x2029)
+			fprintf(fp, "\\u%04x", (unsigned int)cp);
 		else
-			fputc(*p, fp);
+			fwrite(p, 1, n, fp);
 	}
 	fputc('"', fp);
 }
@@ -913,6 +977,7 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
 	struct pm_hist		*h;
 	uint64_t		 counts[NCOUNTS];
 	long long		 conf[NCONFIG];
+	char			*s;
 	size_t			 i;
 	int			 ph, op, first;
 
@@ -926,8 +991,9 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
 	json_key(fp, "status", 0);
 	json_str(fp, status_name(r->status));
 	json_key(fp, "error", 0);
-	json_str(fp, r->status == PM_STATUS_ERROR ? (r->error == NULL ?
-	    "unknown" : r->error) : NULL);
+	s = r->status == PM_STATUS_ERROR ? pm_error_string(&r->error) : NULL;
+	json_str(fp, s);
+	free(s);
 	json_key(fp, "timestamp", 0);
 	json_str(fp, meta == NULL ? NULL : meta->timestamp);
 	json_key(fp, "host", 0);
@@ -1188,6 +1254,40 @@ pm_report_name(enum pm_report_fmt fmt)
 			return (pm_reporters[i].name);
 	}
 	return (pm_reporters[0].name);
+}
+
+/* The name of a phase in messages: "performing transactions". */
+const char *
+pm_phase_name(enum pm_phase phase)
+{
+	static const char *const names[PM_NPHASES] = {
+		"creating subdirectories",
+		"creating files",
+		"performing transactions",
+		"deleting files",
+		"deleting subdirectories"
+	};
+
+	if ((unsigned int)phase >= PM_NPHASES)
+		return ("running");
+	return (names[phase]);
+}
+
+/* The name of a signal that stops a run: "SIGINT". */
+const char *
+pm_signal_name(int signo)
+{
+	switch (signo) {
+	case SIGINT:
+		return ("SIGINT");
+	case SIGTERM:
+		return ("SIGTERM");
+	case SIGHUP:
+		return ("SIGHUP");
+	case SIGQUIT:
+		return ("SIGQUIT");
+	}
+	return ("a signal");
 }
 
 /*

@@ -24,18 +24,27 @@
  * an interrupt stops the run and removes what this run created, counters
  * are exact 64-bit integers and times come from CLOCK_MONOTONIC.
  *
- * The file table holds 2 * number slots of 16 bytes; the file name is
- * rebuilt from the slot when needed.  A hierarchical bitmap of full slots
- * gives the lowest free slot without scanning the table.  Buffered and
- * unbuffered I/O are two small operation tables chosen once per run.
+ * Files are never reached by path.  Each location is opened once
+ * (O_DIRECTORY | O_NOFOLLOW) and each sK subdirectory the run makes is
+ * opened right after mkdirat; every create, read, append and unlink is
+ * then relative to one of these handles, with O_NOFOLLOW.  A location or
+ * subdirectory renamed during the run is followed where it went, and a
+ * symbolic link put in its place is never entered.  Two locations that
+ * are the same directory share their handles and subdirectories.
+ *
+ * The file table holds 2 * number slots of 16 bytes; a file's name is
+ * rebuilt from its slot when needed (the full path only for messages).
+ * A hierarchical bitmap of full slots gives the lowest free slot without
+ * scanning the table.  The I/O itself is pm_io.c's.
  *
  * The engine prints nothing: the caller learns about progress through
- * struct pm_hooks and about failures through the returned cause.
+ * struct pm_hooks and about failures through the result's error.
  */
 
 #include "config.h"
 
 #include <sys/types.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -50,12 +59,16 @@
 
 #include "postmark.h"
 #include "pm_clock.h"
+#include "pm_io.h"
 
 #define PM_BM_LEVELS	6	/* 64^6 bits cover 2 * PM_NUMBER_MAX slots */
 #define PM_BM_FULL	UINT64_MAX
 #define PM_DIGITS	10	/* decimal digits of a uint32_t */
+#define PM_NAME_MAX	(PM_DIGITS + 2)	/* "s" or nothing, digits, NUL */
 #define PM_LAT_BATCH	4096	/* latencies binned at a time */
 #define PM_LAT_KEY_BITS	4	/* low bits of a batch entry: phase, op */
+#define PM_FD_SPARE	32	/* descriptors kept free beyond the handles */
+#define PM_DIR_FLAGS	(O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
 
 /* One slot of the file table: a live file when size is not 0. */
 struct pm_slot {
@@ -78,17 +91,22 @@ struct pm_bitmap {
 	int		 nlevels;		/* 1..PM_BM_LEVELS */
 };
 
-struct pm_run;
-
 /*
- * An I/O method (fio's ioengine_ops): how a file is created, appended to
- * and read.  Each works on run->path, returns 0, or -1 after recording the
- * first error with pm_fail.  create sets *opened once the file exists.
+ * The directories of a run.  Location i is opened as locfd[i]; when it
+ * is the same directory as an earlier location j, canon[i] = j and it
+ * uses j's handles, else canon[i] = i.  With subdirectories, subfd[i * n
+ * + k] is the handle of sK in canonical location i.  made counts the
+ * subdirectories made, in creation order (canonical locations in list
+ * order, s0 first), for their removal.
  */
-struct pm_io {
-	int	(*create)(struct pm_run *, uint32_t, int *);
-	int	(*append)(struct pm_run *, uint32_t);
-	int	(*read)(struct pm_run *, uint32_t);
+struct pm_dirs {
+	size_t		 nloc;		/* locations, or 1 for the cwd */
+	int		*locfd;		/* per location, -1 = not open */
+	uint32_t	*canon;		/* per location */
+	uint32_t	 nsub;		/* subdirectories per location, or 0 */
+	int		*subfd;		/* nloc * nsub, -1 = none */
+	uint64_t	 made;		/* sK made so far */
+	uint64_t	 nhandles;	/* directory handles needed */
 };
 
 /* Everything one run owns; lives on pm_workload_run's stack. */
@@ -97,14 +115,13 @@ struct pm_run {
 	const struct pm_hooks	*hooks;		/* borrowed, may be NULL */
 	void			*arg;		/* for the hooks */
 	struct pm_result	*res;		/* borrowed */
-	const struct pm_io	*io;		/* stdio or raw */
+	struct pm_io		 io;		/* transfers, pm_io.c */
 
 	struct pm_rng		 rng;		/* reseeded every run */
 	struct pm_clock		 clk;		/* times each operation */
 	uint64_t		 lat[PM_LAT_BATCH]; /* ns << 4 | key, unbinned */
 	size_t			 nlat;		/* entries in lat */
 	char			*source;	/* 2 * size_high bytes */
-	char			*rbuf;		/* read buffer */
 
 	struct pm_slot		*slot;		/* the file table */
 	uint32_t		 nslots;	/* 2 * number */
@@ -114,26 +131,19 @@ struct pm_run {
 	uint32_t		 deleted;	/* successful deletes */
 
 	size_t			 nloc;		/* locations, 0 = cwd */
-	size_t			*loclen;	/* bytes of each location */
 	uint64_t		*cumweight;	/* running sum of the weights */
 	uint64_t		 weight;	/* total weight */
 	uint32_t		 subdirs;	/* > 1 when subdirs used */
-	uint64_t		 ndirs;		/* sK directories made */
-
-	char			*path;		/* current name */
-	size_t			 pathsz;	/* bytes */
-	uint32_t		 pathloc;	/* location in path, or none */
-
-	const char		*err_op;	/* first failure, or NULL */
-	char			*err_what;	/* its path, owned */
-	int			 err_no;	/* its errno, 0 = short */
+	struct pm_dirs		 dirs;		/* directory handles */
+	char			 name[PM_NAME_MAX]; /* current name in its dir */
+	int			 dirfd;		/* its directory */
 };
 
 static volatile sig_atomic_t pm_signal;	/* set by pm_workload_interrupt */
 
 static unsigned int pm_ctz64(uint64_t);
 static int	 pm_fail(struct pm_run *, const char *, const char *, int);
-static char	*pm_cause(const struct pm_run *);
+static int	 pm_fail_io(struct pm_run *, const struct pm_slot *);
 
 static int	 pm_bm_init(struct pm_bitmap *, size_t);
 static void	 pm_bm_free(struct pm_bitmap *);
@@ -142,28 +152,24 @@ static void	 pm_bm_clear(struct pm_bitmap *, size_t);
 static int64_t	 pm_bm_first_free(const struct pm_bitmap *);
 
 static char	*pm_utoa(char *, uint32_t);
-static void	 pm_mkpath(struct pm_run *, uint32_t, int, uint32_t,
+static const char *pm_locname(const struct pm_run *, uint32_t);
+static char	*pm_display(const struct pm_run *, uint32_t, int, uint32_t,
 		    uint32_t);
-static void	 pm_slot_path(struct pm_run *, const struct pm_slot *);
-static void	 pm_dir_path(struct pm_run *, uint64_t);
+static void	 pm_slot_name(struct pm_run *, const struct pm_slot *);
 
-static size_t	 pm_atomicio(int, int, char *, size_t);
-static size_t	 pm_stdio_piece(int, char *, uint32_t, FILE *);
-static int	 pm_stdio_io(struct pm_run *, int, const char *, uint32_t,
-		    int *);
-static int	 pm_stdio_create(struct pm_run *, uint32_t, int *);
-static int	 pm_stdio_append(struct pm_run *, uint32_t);
-static int	 pm_stdio_read(struct pm_run *, uint32_t);
-static int	 pm_raw_io(struct pm_run *, int, int, uint32_t, int *);
-static int	 pm_raw_create(struct pm_run *, uint32_t, int *);
-static int	 pm_raw_append(struct pm_run *, uint32_t);
-static int	 pm_raw_read(struct pm_run *, uint32_t);
+static int	 pm_fd_budget(struct pm_run *);
+static int	 pm_open_location(struct pm_run *, uint32_t);
+static int	 pm_mkdirs_in(struct pm_run *, uint32_t);
+static int	 pm_open_dirs(struct pm_run *);
+static int	 pm_rmdir(struct pm_run *, uint64_t, int);
+static int	 pm_rmdirs(struct pm_run *);
+static void	 pm_close_dirs(struct pm_run *);
 
 static int	 pm_setup(struct pm_run *);
 static void	 pm_teardown(struct pm_run *);
-static void	 pm_begin(struct pm_run *, enum pm_phase);
-static void	 pm_end(struct pm_run *, enum pm_phase);
-static void	 pm_progress(struct pm_run *, enum pm_phase, uint64_t,
+static int	 pm_begin(struct pm_run *, enum pm_phase);
+static int	 pm_end(struct pm_run *, enum pm_phase);
+static int	 pm_progress(struct pm_run *, enum pm_phase, uint64_t,
 		    uint64_t);
 static uint32_t	 pm_pick_location(struct pm_run *);
 static int64_t	 pm_find_free(struct pm_run *);
@@ -173,22 +179,11 @@ static int	 pm_read(struct pm_run *, uint32_t);
 static int	 pm_append(struct pm_run *, uint32_t);
 static int	 pm_delete(struct pm_run *, uint32_t, enum pm_tphase);
 static int	 pm_transact(struct pm_run *);
-static int	 pm_mkdirs(struct pm_run *);
-static int	 pm_rmdirs(struct pm_run *);
+static int	 pm_phase_create(struct pm_run *);
+static int	 pm_phase_transact(struct pm_run *);
+static int	 pm_phase_delete(struct pm_run *);
 static void	 pm_cleanup(struct pm_run *);
 static void	 pm_lat_flush(struct pm_run *);
-
-static const struct pm_io pm_io_stdio = {
-	pm_stdio_create,
-	pm_stdio_append,
-	pm_stdio_read
-};
-
-static const struct pm_io pm_io_raw = {
-	pm_raw_create,
-	pm_raw_append,
-	pm_raw_read
-};
 
 #define RND(run, x)	pm_rng_rnd(&(run)->rng, (x))
 
@@ -234,36 +229,28 @@ pm_ctz64(uint64_t v)
 }
 
 /*
- * Record a failure of operation op on what (a path) with error errnum (0
- * for an unexpected end of file or a zero-byte write).  Only the first
- * failure of a run is kept: it is the cause.  Always returns -1.
+ * Record a failure of operation op on path (as the user would write it)
+ * with error errnum (0 for an unexpected end of file or a zero-byte
+ * write).  Only the first failure of a run is kept: it is the cause.
+ * Always returns -1.
  */
 static int
-pm_fail(struct pm_run *run, const char *op, const char *what, int errnum)
+pm_fail(struct pm_run *run, const char *op, const char *path, int errnum)
 {
-	if (run->err_op != NULL)
-		return (-1);
-	run->err_op = op;
-	run->err_no = errnum;
-	run->err_what = xstrdup(what);
+	pm_error_set(&run->res->error, op, path, errnum);
 	return (-1);
 }
 
-/* Format the first failure as "OP PATH: message"; the caller frees it. */
-static char *
-pm_cause(const struct pm_run *run)
+/* Record the failure pm_io.c reported for the file of slot s; -1. */
+static int
+pm_fail_io(struct pm_run *run, const struct pm_slot *s)
 {
-	const char	*msg;
-	char		*s;
+	char	*path;
 
-	if (run->err_no != 0)
-		msg = strerror(run->err_no);
-	else if (strcmp(run->err_op, "read") == 0)
-		msg = "unexpected end of file";
-	else
-		msg = "short write";
-	xasprintf(&s, "%s %s: %s", run->err_op, run->err_what, msg);
-	return (s);
+	path = pm_display(run, s->loc, run->subdirs > 1, s->sub, s->num);
+	pm_fail(run, run->io.op, path, run->io.errnum);
+	free(path);
+	return (-1);
 }
 
 /*
@@ -396,242 +383,286 @@ pm_utoa(char *p, uint32_t v)
 	return (e);
 }
 
+/* The name of location loc as the user gave it, or "." for none. */
+static const char *
+pm_locname(const struct pm_run *run, uint32_t loc)
+{
+	return (run->nloc > 0 ? run->cfg->locations[loc].name : ".");
+}
+
 /*
- * Build "[location/][sK/]N" in run->path: the location part when there
- * are locations, the subdirectory part when usesub, the number when num is
- * not 0 (a directory name "[location/]sK" otherwise).  The location part
- * is copied only when it changes.  The buffer is sized for the longest
- * location, so the name always fits; abort() guards that.
+ * The path of a file or directory as PostMark names it, for messages:
+ * "[location/][sK/]N", with the subdirectory part when usesub and the
+ * number when num is not 0 (a directory "[location/]sK" otherwise).
+ * Returns an allocated string.
  */
-static void
-pm_mkpath(struct pm_run *run, uint32_t loc, int usesub, uint32_t sub,
+static char *
+pm_display(const struct pm_run *run, uint32_t loc, int usesub, uint32_t sub,
     uint32_t num)
 {
-	char	*p = run->path;
-	size_t	 len;
+	char	*s, nums[PM_NAME_MAX], subs[PM_NAME_MAX];
 
-	if (run->nloc > 0) {
-		len = run->loclen[loc];
-		if (len + 3 * PM_DIGITS > run->pathsz)
-			abort();
-		if (loc != run->pathloc) {
-			memcpy(p, run->cfg->locations[loc].name, len);
-			p[len] = '/';
-			run->pathloc = loc;
-		}
-		p += len + 1;
-	}
-	if (usesub) {
-		*p++ = 's';
-		p = pm_utoa(p, sub);
-		if (num != 0)
-			*p++ = '/';
-	}
-	if (num != 0)
-		p = pm_utoa(p, num);
-	*p = '\0';
+	*pm_utoa(nums, num) = '\0';
+	*pm_utoa(subs, sub) = '\0';
+	xasprintf(&s, "%s%s%s%s%s%s",
+	    run->nloc > 0 ? run->cfg->locations[loc].name : "",
+	    run->nloc > 0 && (usesub || num != 0) ? "/" : "",
+	    usesub ? "s" : "", usesub ? subs : "",
+	    usesub && num != 0 ? "/" : "", num != 0 ? nums : "");
+	return (s);
 }
 
-/* The name of the file in slot s, in run->path. */
+/* The name of slot s in its directory, in run->name and run->dirfd. */
 static void
-pm_slot_path(struct pm_run *run, const struct pm_slot *s)
+pm_slot_name(struct pm_run *run, const struct pm_slot *s)
 {
-	pm_mkpath(run, s->loc, run->subdirs > 1, s->sub, s->num);
-}
+	const struct pm_dirs	*d = &run->dirs;
+	uint32_t		 c = d->canon[run->nloc > 0 ? s->loc : 0];
 
-/* The name of the i-th subdirectory in creation order, in run->path. */
-static void
-pm_dir_path(struct pm_run *run, uint64_t i)
-{
-	pm_mkpath(run, (uint32_t)(i / run->subdirs), 1,
-	    (uint32_t)(i % run->subdirs), 0);
+	*pm_utoa(run->name, s->num) = '\0';
+	run->dirfd = d->nsub > 0 ? d->subfd[(uint64_t)c * d->nsub + s->sub] :
+	    d->locfd[c];
 }
 
 /*
- * Transfer n bytes between fd and buf with read(2) (wr 0) or write(2)
- * (wr 1), as OpenSSH's atomicio: retry on EINTR, continue after a partial
- * transfer, and always make at least one call, so that n == 0 is still a
- * zero-length system call as in PostMark.  Returns the bytes transferred;
- * less than n means failure, with errno set, or 0 at end of file or when
- * write returned 0.
- */
-static size_t
-pm_atomicio(int wr, int fd, char *buf, size_t n)
-{
-	size_t	 pos = 0;
-	ssize_t	 res;
-
-	for (;;) {
-		if (wr)
-			res = write(fd, buf + pos, n - pos);
-		else
-			res = read(fd, buf + pos, n - pos);
-		if (res == -1) {
-			if (errno == EINTR)
-				continue;
-			return (pos);
-		}
-		if (res == 0 && pos < n) {
-			errno = 0;
-			return (pos);
-		}
-		pos += (size_t)res;
-		if (pos >= n)
-			return (pos);
-	}
-}
-
-/* One piece of a buffered transfer: fwrite (wr 1) or fread of n bytes. */
-static size_t
-pm_stdio_piece(int wr, char *p, uint32_t n, FILE *fp)
-{
-	return (wr ? fwrite(p, n, 1, fp) : fread(p, n, 1, fp));
-}
-
-/*
- * Buffered transfer of run->path opened with fopen mode: write (wr 1) len
- * bytes of the source in len / W pieces of fwrite(p, W, 1, fp), or read
- * (wr 0) its len bytes in len / R pieces of fread(buf, R, 1, fp); then the
- * remainder piece, a no-op when it is 0, as PostMark does.  An end of file
- * before len bytes is an error.  *opened, when opened is not NULL, is set
- * once the file is open.  fclose writes what is still buffered, so
- * after writing its failure is reported as a failed write (close(2)
- * itself reports deferred write errors too).
+ * Make sure the process may hold every directory handle of the run plus
+ * a few: raise the soft limit on open files up to the hard one if
+ * needed.  Returns 0, or -1 after recording why not (before anything is
+ * created).
  */
 static int
-pm_stdio_io(struct pm_run *run, int wr, const char *mode, uint32_t len,
-    int *opened)
+pm_fd_budget(struct pm_run *run)
 {
-	FILE		*fp;
-	char		*p = wr ? run->source : run->rbuf;
-	uint64_t	*count = wr ? &run->res->bytes_written :
-			    &run->res->bytes_read;
-	uint32_t	 blk, step, rem, i;
+	struct rlimit	 rl;
+	uint64_t	 want = run->dirs.nhandles + PM_FD_SPARE;
+	char		*what;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == -1 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur >= want)
+		return (0);
+	if (rl.rlim_max == RLIM_INFINITY || rl.rlim_max >= want) {
+		rl.rlim_cur = want;
+		if (setrlimit(RLIMIT_NOFILE, &rl) == 0)
+			return (0);
+	}
+	xasprintf(&what, "%llu directory handles (%zu locations, %u "
+	    "subdirectories each)", (unsigned long long)run->dirs.nhandles,
+	    run->dirs.nloc, run->dirs.nsub);
+	pm_fail(run, "hold", what, EMFILE);
+	free(what);
+	run->res->error.msg = "more than the open-file limit allows "
+	    "(ulimit -n); use fewer subdirectories or raise the limit";
+	return (-1);
+}
+
+/*
+ * Open location i (the current directory when there are none) without
+ * following a symbolic link, and find whether an earlier location is the
+ * same directory.  Returns 0 or -1.
+ */
+static int
+pm_open_location(struct pm_run *run, uint32_t i)
+{
+	struct pm_dirs	*d = &run->dirs;
+	struct stat	 st, sj;
+	uint32_t	 j;
 	int		 e;
 
-	blk = wr ? run->cfg->write_block : run->cfg->read_block;
-	step = wr ? blk : 0;
-	rem = len % blk;
-	if ((fp = fopen(run->path, mode)) == NULL)
-		return (pm_fail(run, "open", run->path, errno));
-	if (opened != NULL)
-		*opened = 1;
-	for (i = len / blk; i > 0; i--, p += step) {
-		if (pm_stdio_piece(wr, p, blk, fp) != 1)
-			goto fail;
-		*count += blk;
+	d->locfd[i] = open(pm_locname(run, i), PM_DIR_FLAGS);
+	if (d->locfd[i] == -1) {
+		e = errno;
+		pm_fail(run, "open", pm_locname(run, i), e);
+		/* O_NOFOLLOW refuses a link (ELOOP, or ENOTDIR first). */
+		if ((e == ELOOP || e == ENOTDIR) &&
+		    lstat(pm_locname(run, i), &st) == 0 && S_ISLNK(st.st_mode))
+			run->res->error.msg = "the location is a symbolic "
+			    "link; name the directory itself";
+		return (-1);
 	}
-	if (pm_stdio_piece(wr, p, rem, fp) != 1 && rem != 0)
-		goto fail;
-	*count += rem;
-	if (fclose(fp) == EOF)
-		return (pm_fail(run, wr ? "write" : "close", run->path, errno));
+	d->canon[i] = i;
+	if (fstat(d->locfd[i], &st) == -1)
+		return (pm_fail(run, "stat", pm_locname(run, i), errno));
+	for (j = 0; j < i; j++) {
+		if (d->canon[j] == j && fstat(d->locfd[j], &sj) == 0 &&
+		    sj.st_dev == st.st_dev && sj.st_ino == st.st_ino) {
+			d->canon[i] = j;
+			break;
+		}
+	}
 	return (0);
-
-fail:
-	e = wr || ferror(fp) ? errno : 0;
-	fclose(fp);
-	return (pm_fail(run, wr ? "write" : "read", run->path, e));
-}
-
-/* Create run->path (it must not exist) with len bytes, buffered. */
-static int
-pm_stdio_create(struct pm_run *run, uint32_t len, int *opened)
-{
-	return (pm_stdio_io(run, 1, "wx", len, opened));
-}
-
-/* Append len bytes to run->path, buffered. */
-static int
-pm_stdio_append(struct pm_run *run, uint32_t len)
-{
-	return (pm_stdio_io(run, 1, "a", len, NULL));
-}
-
-/* Read the len bytes of run->path, buffered. */
-static int
-pm_stdio_read(struct pm_run *run, uint32_t len)
-{
-	return (pm_stdio_io(run, 0, "r", len, NULL));
 }
 
 /*
- * Unbuffered transfer of run->path opened with flags: write (wr 1) len
- * bytes of the source in len / W write(2) calls of W bytes, or read (wr 0)
- * its len bytes in len / R read(2) calls of R bytes; then one call of the
- * remainder, a zero-length system call when it is 0, as in PostMark.
- * *opened, when opened is not NULL, is set once the file is open.
+ * Make s0..s(n-1) with mode 0700 in canonical location i and open each.
+ * One that exists already is an error: it is not ours.
  */
 static int
-pm_raw_io(struct pm_run *run, int wr, int flags, uint32_t len, int *opened)
+pm_mkdirs_in(struct pm_run *run, uint32_t i)
 {
-	char		*p = wr ? run->source : run->rbuf;
-	uint64_t	*count = wr ? &run->res->bytes_written :
-			    &run->res->bytes_read;
-	uint32_t	 blk, step, rem, i;
-	size_t		 n;
-	int		 e, fd;
+	struct pm_dirs	*d = &run->dirs;
+	const char	*op;
+	char		 name[PM_NAME_MAX], *path;
+	uint32_t	 k;
+	int		*fd, e;
 
-	blk = wr ? run->cfg->write_block : run->cfg->read_block;
-	step = wr ? blk : 0;
-	rem = len % blk;
-	if ((fd = open(run->path, flags, 0644)) == -1)
-		return (pm_fail(run, "open", run->path, errno));
-	if (opened != NULL)
-		*opened = 1;
-	for (i = len / blk; i > 0; i--, p += step) {
-		n = pm_atomicio(wr, fd, p, blk);
-		*count += n;
-		if (n != blk)
+	for (k = 0; k < d->nsub; k++) {
+		if (pm_signal != 0)
+			return (-1);
+		name[0] = 's';
+		*pm_utoa(name + 1, k) = '\0';
+		fd = &d->subfd[(uint64_t)i * d->nsub + k];
+		op = "mkdir";
+		if (mkdirat(d->locfd[i], name, 0700) == -1)
+			goto fail;
+		d->made++;
+		op = "open";
+		if ((*fd = openat(d->locfd[i], name, PM_DIR_FLAGS)) == -1)
 			goto fail;
 	}
-	n = pm_atomicio(wr, fd, p, rem);
-	*count += n;
-	if (n != rem)
-		goto fail;
-	if (close(fd) == -1)
-		return (pm_fail(run, "close", run->path, errno));
 	return (0);
 
 fail:
 	e = errno;
-	close(fd);
-	return (pm_fail(run, wr ? "write" : "read", run->path, e));
+	path = pm_display(run, i, 1, k, 0);
+	pm_fail(run, op, path, e);
+	free(path);
+	return (-1);
 }
 
-/* Create run->path (it must not exist) with len bytes, unbuffered. */
+/*
+ * Open every location in list order and, with subdirectories, make and
+ * open the sK of each new directory right after opening it (so that a
+ * location may lie inside another's sK, as with paths).
+ */
 static int
-pm_raw_create(struct pm_run *run, uint32_t len, int *opened)
+pm_open_dirs(struct pm_run *run)
 {
-	return (pm_raw_io(run, 1, O_RDWR | O_CREAT | O_EXCL, len, opened));
+	struct pm_dirs	*d = &run->dirs;
+	uint32_t	 i;
+
+	for (i = 0; i < d->nloc; i++) {
+		if (pm_signal != 0 || pm_open_location(run, i) == -1)
+			return (-1);
+		if (d->canon[i] == i && d->nsub > 0 &&
+		    pm_mkdirs_in(run, i) == -1)
+			return (-1);
+	}
+	return (0);
 }
 
-/* Append len bytes to run->path, unbuffered. */
+/*
+ * Close and remove the made-th subdirectory (0-based, creation order).
+ * A subdirectory that is gone already is fine; one that is not empty yet
+ * (it holds a location's subdirectories) is left for the second pass
+ * when again is set, else it is a failure.  Returns 0, 1 when left, -1.
+ */
 static int
-pm_raw_append(struct pm_run *run, uint32_t len)
+pm_rmdir(struct pm_run *run, uint64_t n, int again)
 {
-	return (pm_raw_io(run, 1, O_RDWR | O_APPEND, len, NULL));
+	struct pm_dirs	*d = &run->dirs;
+	uint32_t	 i, k;
+	char		 name[PM_NAME_MAX], *path;
+	int		 e, parent;
+
+	/* The n-th made directory: canonical locations in order. */
+	for (i = 0; i < d->nloc; i++) {
+		if (d->canon[i] != i)
+			continue;
+		if (n < d->nsub)
+			break;
+		n -= d->nsub;
+	}
+	k = (uint32_t)n;
+	parent = d->locfd[i];
+	if (d->subfd[(uint64_t)i * d->nsub + k] >= 0) {
+		close(d->subfd[(uint64_t)i * d->nsub + k]);
+		d->subfd[(uint64_t)i * d->nsub + k] = -1;
+	}
+	name[0] = 's';
+	*pm_utoa(name + 1, k) = '\0';
+	if (unlinkat(parent, name, AT_REMOVEDIR) == 0 || errno == ENOENT)
+		return (0);
+	e = errno;
+	if (again && (e == ENOTEMPTY || e == EEXIST))
+		return (1);
+	path = pm_display(run, i, 1, k, 0);
+	pm_fail(run, "rmdir", path, e);
+	free(path);
+	return (-1);
 }
 
-/* Read the len bytes of run->path, unbuffered. */
+/*
+ * Remove the subdirectories made, in creation order as PostMark does;
+ * those that still held another location's subdirectories are removed
+ * afterwards, last made first.  A failure is recorded and the others are
+ * still tried.  Returns -1 if any failed.
+ */
 static int
-pm_raw_read(struct pm_run *run, uint32_t len)
+pm_rmdirs(struct pm_run *run)
 {
-	return (pm_raw_io(run, 0, O_RDONLY, len, NULL));
+	struct pm_dirs	*d = &run->dirs;
+	uint64_t	 n, later = 0;
+	uint8_t		*left;
+	int		 rc = 0, r;
+
+	if (d->made == 0)
+		return (0);
+	left = xcalloc(d->made, 1);
+	for (n = 0; n < d->made; n++) {
+		if ((r = pm_rmdir(run, n, 1)) == 1) {
+			left[n] = 1;
+			later++;
+		} else if (r == -1)
+			rc = -1;
+	}
+	for (n = d->made; later > 0 && n-- > 0;) {
+		if (left[n] && pm_rmdir(run, n, 0) == -1)
+			rc = -1;
+	}
+	free(left);
+	d->made = 0;
+	return (rc);
+}
+
+/* Close every directory handle still open. */
+static void
+pm_close_dirs(struct pm_run *run)
+{
+	struct pm_dirs	*d = &run->dirs;
+	uint64_t	 n;
+	size_t		 i;
+
+	if (d->subfd != NULL) {
+		for (n = 0; n < (uint64_t)d->nloc * d->nsub; n++) {
+			if (d->subfd[n] >= 0)
+				close(d->subfd[n]);
+		}
+	}
+	if (d->locfd != NULL) {
+		for (i = 0; i < d->nloc; i++) {
+			if (d->locfd[i] >= 0)
+				close(d->locfd[i]);
+		}
+	}
+	free(d->subfd);
+	free(d->locfd);
+	free(d->canon);
+	memset(d, 0, sizeof *d);
 }
 
 /*
  * Check the configuration, seed the generator, build the source buffer
  * (2 * HIGH draws of 32 + RND(95), reference §3) and allocate the file
- * table, its bitmap, the read buffer and the path buffer.  Returns -1
- * after pm_fail on a bad configuration or a failed allocation.
+ * table, its bitmap, the I/O buffers and the directory tables.  Returns
+ * -1 after pm_fail on a bad configuration or a failed allocation.
  */
 static int
 pm_setup(struct pm_run *run)
 {
 	const struct pm_config	*cfg = run->cfg;
+	struct pm_dirs		*d = &run->dirs;
 	uint64_t		 i, nsrc;
-	size_t			 maxlen = 0, n;
+	size_t			 n;
 
 	if (cfg->number < 1 || cfg->number > PM_NUMBER_MAX ||
 	    cfg->size_low < 1 || cfg->size_high < cfg->size_low ||
@@ -640,34 +671,44 @@ pm_setup(struct pm_run *run)
 	    cfg->nlocations >= UINT32_MAX ||
 	    (cfg->nlocations > 0 && cfg->locations == NULL))
 		return (pm_fail(run, "check", "configuration", EINVAL));
-	run->io = cfg->buffering ? &pm_io_stdio : &pm_io_raw;
 	run->subdirs = cfg->subdirs > 1 ? cfg->subdirs : 0;
 	run->nloc = cfg->nlocations;
 	run->nslots = 2 * cfg->number;
 
-	/* Locations: name lengths and cumulative weights (reference §5.2). */
+	/* Locations: cumulative weights (reference §5.2). */
 	if (run->nloc > 0) {
-		run->loclen = calloc(run->nloc, sizeof *run->loclen);
-		run->cumweight = calloc(run->nloc, sizeof *run->cumweight);
-		if (run->loclen == NULL || run->cumweight == NULL)
+		if ((run->cumweight = calloc(run->nloc,
+		    sizeof *run->cumweight)) == NULL)
 			return (pm_fail(run, "allocate", "location list",
 			    errno));
 		for (n = 0; n < run->nloc; n++) {
 			if (cfg->locations[n].weight < 1)
 				return (pm_fail(run, "check",
 				    cfg->locations[n].name, EINVAL));
-			run->loclen[n] = strlen(cfg->locations[n].name);
-			if (run->loclen[n] > maxlen)
-				maxlen = run->loclen[n];
 			run->weight += cfg->locations[n].weight;
 			run->cumweight[n] = run->weight;
 		}
+		if (run->weight > PM_INT_MAX)
+			return (pm_fail(run, "check", "location weights",
+			    EINVAL));
 	}
-	run->pathsz = maxlen + 3 * PM_DIGITS + 1;
-	if ((run->path = malloc(run->pathsz)) == NULL)
-		return (pm_fail(run, "allocate", "path buffer", errno));
-	run->path[0] = '\0';
-	run->pathloc = UINT32_MAX;
+
+	/* Directory handles: one per location and per sK of each. */
+	d->nloc = run->nloc > 0 ? run->nloc : 1;
+	d->nsub = run->subdirs;
+	d->nhandles = d->nloc * (uint64_t)(d->nsub + 1);
+	d->locfd = calloc(d->nloc, sizeof *d->locfd);
+	d->canon = calloc(d->nloc, sizeof *d->canon);
+	d->subfd = calloc(d->nloc * (size_t)(d->nsub > 0 ? d->nsub : 1),
+	    sizeof *d->subfd);
+	if (d->locfd == NULL || d->canon == NULL || d->subfd == NULL)
+		return (pm_fail(run, "allocate", "directory table", errno));
+	for (n = 0; n < d->nloc; n++) {
+		d->locfd[n] = -1;
+		d->canon[n] = (uint32_t)n;
+	}
+	for (i = 0; i < (uint64_t)d->nloc * (d->nsub > 0 ? d->nsub : 1); i++)
+		d->subfd[i] = -1;
 
 	/* The source buffer; reseeding first makes every run the same. */
 	pm_rng_seed(&run->rng, cfg->seed);
@@ -677,58 +718,58 @@ pm_setup(struct pm_run *run)
 	for (i = 0; i < nsrc; i++)
 		run->source[i] = (char)(32 + RND(run, 95));
 
-	/* A read piece is never longer than HIGH bytes. */
-	n = cfg->read_block < cfg->size_high ? cfg->read_block :
-	    cfg->size_high;
-	if ((run->rbuf = malloc(n)) == NULL)
-		return (pm_fail(run, "allocate", "read buffer", errno));
-
+	if (pm_io_init(&run->io, run->source, cfg->read_block,
+	    cfg->write_block, cfg->size_high, cfg->buffering) == -1)
+		return (pm_fail(run, "allocate", "I/O buffers", errno));
 	if ((run->slot = calloc(run->nslots, sizeof *run->slot)) == NULL)
 		return (pm_fail(run, "allocate", "file table", errno));
 	if (pm_bm_init(&run->bm, run->nslots) == -1)
 		return (pm_fail(run, "allocate", "file table", errno));
 	run->next_slot = 0;
-	return (0);
+	return (pm_fd_budget(run));
 }
 
-/* Free everything pm_setup allocated. */
+/* Free everything pm_setup allocated and close the handles. */
 static void
 pm_teardown(struct pm_run *run)
 {
+	pm_close_dirs(run);
 	pm_bm_free(&run->bm);
+	pm_io_free(&run->io);
 	free(run->slot);
-	free(run->rbuf);
 	free(run->source);
-	free(run->path);
 	free(run->cumweight);
-	free(run->loclen);
-	free(run->err_what);
 }
 
-/* Enter a phase: remember it and tell the caller. */
-static void
+/* Enter a phase: remember it and tell the caller.  Returns 0 or -1. */
+static int
 pm_begin(struct pm_run *run, enum pm_phase phase)
 {
 	run->res->last_phase = phase;
-	if (run->hooks != NULL && run->hooks->phase_begin != NULL)
-		run->hooks->phase_begin(run->arg, phase);
+	if (run->hooks == NULL || run->hooks->phase_begin == NULL)
+		return (0);
+	return (run->hooks->phase_begin(run->arg, phase, &run->res->error));
 }
 
-/* Leave a phase. */
-static void
+/* Leave a phase.  Returns 0 or -1. */
+static int
 pm_end(struct pm_run *run, enum pm_phase phase)
 {
-	if (run->hooks != NULL && run->hooks->phase_end != NULL)
-		run->hooks->phase_end(run->arg, phase, run->res);
+	if (run->hooks == NULL || run->hooks->phase_end == NULL)
+		return (0);
+	return (run->hooks->phase_end(run->arg, phase, run->res,
+	    &run->res->error));
 }
 
-/* Report done out of total operations of a phase. */
-static void
+/* Report done out of total operations of a phase.  Returns 0 or -1. */
+static int
 pm_progress(struct pm_run *run, enum pm_phase phase, uint64_t done,
     uint64_t total)
 {
-	if (run->hooks != NULL && run->hooks->progress != NULL)
-		run->hooks->progress(run->arg, phase, done, total);
+	if (run->hooks == NULL || run->hooks->progress == NULL)
+		return (0);
+	return (run->hooks->progress(run->arg, phase, done, total,
+	    &run->res->error));
 }
 
 /*
@@ -809,15 +850,16 @@ pm_create(struct pm_run *run, enum pm_tphase tp)
 	s->size = cfg->size_low +
 	    RND(run, (int64_t)cfg->size_high - cfg->size_low);
 	pm_bm_set(&run->bm, (size_t)k);
-	pm_slot_path(run, s);
+	pm_slot_name(run, s);
 
 	t0 = LAT_START(run);
-	if (run->io->create(run, s->size, &opened) == -1) {
+	if (pm_io_create(&run->io, run->dirfd, run->name, s->size,
+	    &opened) == -1) {
 		if (!opened) {
 			s->size = 0;
 			pm_bm_clear(&run->bm, (size_t)k);
 		}
-		return (-1);
+		return (pm_fail_io(run, s));
 	}
 	LAT_RECORD(run, tp, PM_OP_CREATE, t0);
 	if (tp == PM_TP_CREATE)
@@ -833,10 +875,11 @@ pm_read(struct pm_run *run, uint32_t k)
 {
 	uint64_t	 t0;
 
-	pm_slot_path(run, &run->slot[k]);
+	pm_slot_name(run, &run->slot[k]);
 	t0 = LAT_START(run);
-	if (run->io->read(run, run->slot[k].size) == -1)
-		return (-1);
+	if (pm_io_read(&run->io, run->dirfd, run->name,
+	    run->slot[k].size) == -1)
+		return (pm_fail_io(run, &run->slot[k]));
 	LAT_RECORD(run, PM_TP_TRANSACT, PM_OP_READ, t0);
 	run->res->read++;
 	return (0);
@@ -857,28 +900,32 @@ pm_append(struct pm_run *run, uint32_t k)
 	if (s->size >= high)
 		return (0);
 	len = RND(run, (int64_t)high - s->size) + 1;
-	pm_slot_path(run, s);
+	pm_slot_name(run, s);
 	t0 = LAT_START(run);
-	if (run->io->append(run, len) == -1)
-		return (-1);
+	if (pm_io_append(&run->io, run->dirfd, run->name, len) == -1)
+		return (pm_fail_io(run, s));
 	LAT_RECORD(run, PM_TP_TRANSACT, PM_OP_APPEND, t0);
 	s->size += len;
 	run->res->appended++;
 	return (0);
 }
 
-/* PostMark's DELETE of slot k, which is live: unlink(2). */
+/* PostMark's DELETE of slot k, which is live: unlinkat(2). */
 static int
 pm_delete(struct pm_run *run, uint32_t k, enum pm_tphase tp)
 {
+	struct pm_slot	*s = &run->slot[k];
 	uint64_t	 t0;
 
-	pm_slot_path(run, &run->slot[k]);
+	pm_slot_name(run, s);
 	t0 = LAT_START(run);
-	if (unlink(run->path) == -1)
-		return (pm_fail(run, "unlink", run->path, errno));
+	if (unlinkat(run->dirfd, run->name, 0) == -1) {
+		run->io.op = "unlink";
+		run->io.errnum = errno;
+		return (pm_fail_io(run, s));
+	}
 	LAT_RECORD(run, tp, PM_OP_DELETE, t0);
-	run->slot[k].size = 0;
+	s->size = 0;
 	pm_bm_clear(&run->bm, k);
 	run->deleted++;
 	if (tp == PM_TP_DELETE)
@@ -923,48 +970,6 @@ pm_transact(struct pm_run *run)
 	return (0);
 }
 
-/*
- * Make s0..s(n-1) with mode 0700 in each location in list order (or in
- * the current directory).  One that exists already is an error: it is not
- * ours.  run->ndirs counts those made, for pm_rmdirs.
- */
-static int
-pm_mkdirs(struct pm_run *run)
-{
-	uint64_t	 i, n;
-
-	n = (uint64_t)(run->nloc > 0 ? run->nloc : 1) * run->subdirs;
-	for (i = 0; i < n; i++) {
-		if (pm_signal != 0)
-			return (-1);
-		pm_dir_path(run, i);
-		if (mkdir(run->path, 0700) == -1)
-			return (pm_fail(run, "mkdir", run->path, errno));
-		run->ndirs++;
-	}
-	return (0);
-}
-
-/*
- * Remove the subdirectories made by pm_mkdirs, in the same order.  A
- * failure is recorded and the others are still tried.  Returns -1 if any
- * failed.
- */
-static int
-pm_rmdirs(struct pm_run *run)
-{
-	uint64_t	 i;
-	int		 rc = 0;
-
-	for (i = 0; i < run->ndirs; i++) {
-		pm_dir_path(run, i);
-		if (rmdir(run->path) == -1)
-			rc = pm_fail(run, "rmdir", run->path, errno);
-	}
-	run->ndirs = 0;
-	return (rc);
-}
-
 /* Bin the batch of latencies into the result's histograms. */
 static void
 pm_lat_flush(struct pm_run *run)
@@ -984,23 +989,99 @@ pm_lat_flush(struct pm_run *run)
 
 /*
  * After a failure or an interrupt: remove every file still in the table
- * (all of them this run's) and the subdirectories, best effort, keeping
- * the first failure as the cause.  Not interruptible.
+ * (all of them this run's) where it really is, then the subdirectories,
+ * best effort, keeping the first failure as the cause.  A file that is
+ * gone already is fine.  Not interruptible.
  */
 static void
 pm_cleanup(struct pm_run *run)
 {
+	struct pm_slot	*s;
 	uint32_t	 k;
 
 	for (k = 0; k < run->nslots; k++) {
-		if (run->slot[k].size == 0)
+		s = &run->slot[k];
+		if (s->size == 0)
 			continue;
-		pm_slot_path(run, &run->slot[k]);
-		if (unlink(run->path) == -1 && errno != ENOENT)
-			pm_fail(run, "unlink", run->path, errno);
-		run->slot[k].size = 0;
+		pm_slot_name(run, s);
+		if (run->dirfd >= 0 && unlinkat(run->dirfd, run->name, 0) == -1 &&
+		    errno != ENOENT) {
+			run->io.op = "unlink";
+			run->io.errnum = errno;
+			pm_fail_io(run, s);
+		}
+		s->size = 0;
 	}
 	pm_rmdirs(run);
+}
+
+/* The creation phase: number creates.  Returns 0 or -1 (stop). */
+static int
+pm_phase_create(struct pm_run *run)
+{
+	uint64_t	 i, n = run->cfg->number;
+
+	if (pm_begin(run, PM_PHASE_CREATE) == -1)
+		return (-1);
+	for (i = 0; i < n; i++) {
+		if (pm_signal != 0 || pm_create(run, PM_TP_CREATE) == -1 ||
+		    pm_progress(run, PM_PHASE_CREATE, i + 1, n) == -1)
+			return (-1);
+	}
+	return (pm_end(run, PM_PHASE_CREATE));
+}
+
+/*
+ * The transactions, until done or the pool runs out (status
+ * OUT_OF_FILES, not a failure).  Returns 0 or -1 (stop).
+ */
+static int
+pm_phase_transact(struct pm_run *run)
+{
+	struct pm_result	*res = run->res;
+	uint64_t		 i, n = run->cfg->transactions;
+
+	if (pm_begin(run, PM_PHASE_TRANSACT) == -1)
+		return (-1);
+	res->t_trans = pm_clock_mono();
+	for (i = 0; i < n; i++) {
+		if (pm_signal != 0)
+			return (-1);
+		if (run->created == run->deleted) {
+			res->status = PM_STATUS_OUT_OF_FILES;
+			break;
+		}
+		if (pm_transact(run) == -1)
+			return (-1);
+		res->transactions_done++;
+		if (pm_progress(run, PM_PHASE_TRANSACT, i + 1, n) == -1)
+			return (-1);
+	}
+	res->t_trans_end = pm_clock_mono();
+	return (pm_end(run, PM_PHASE_TRANSACT));
+}
+
+/* The deletion phase, in slot order.  Returns 0 or -1 (stop). */
+static int
+pm_phase_delete(struct pm_run *run)
+{
+	uint64_t	 total, done = 0;
+	uint32_t	 k;
+
+	if (pm_begin(run, PM_PHASE_DELETE) == -1)
+		return (-1);
+	total = run->created - run->deleted;
+	for (k = 0; k < run->nslots; k++) {
+		if (run->slot[k].size == 0)
+			continue;
+		if (pm_signal != 0 || pm_delete(run, k, PM_TP_DELETE) == -1 ||
+		    pm_progress(run, PM_PHASE_DELETE, ++done, total) == -1)
+			return (-1);
+	}
+	if (pm_end(run, PM_PHASE_DELETE) == -1)
+		return (-1);
+	run->res->t_end = pm_clock_mono();
+	return (0);
 }
 
 /*
@@ -1008,26 +1089,25 @@ pm_cleanup(struct pm_run *run)
  * §3): subdirectories, creation, transactions, deletion, subdirectories.
  * hooks (may be NULL) hear about phases and progress (the deletion
  * phase's total is the number of files alive when it starts); they are
- * not called any more once the run fails or is interrupted.  res, prepared
- * by pm_result_init, receives counts, times, latencies and the last phase
+ * not called any more once the run fails or is interrupted.  res, from
+ * pm_result_new, receives counts, times, latencies and the last phase
  * entered (its meta and iteration are left alone).
  *
  * Returns 0 with res->status OK, OUT_OF_FILES (the deletion phase still
- * ran) or INTERRUPTED (res->signo set, everything created removed).
- * Returns -1 with res->status ERROR when a file operation or an allocation
- * failed: what the run created is removed, *cause (if cause is not NULL)
- * is an allocated "OP PATH: message" the caller frees and res->error holds
- * a copy.  Time stamps not reached are set to the time the run stopped.
+ * ran) or INTERRUPTED (res->signo set, everything created removed; a
+ * signal that arrives while the subdirectories are removed at the end
+ * still marks the run interrupted).  Returns -1 with res->status ERROR
+ * and res->error set when a file operation, an allocation or a hook
+ * failed: what the run created is removed.  Time stamps not reached are
+ * set to the time the run stopped.
  */
 int
 pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
-    void *arg, struct pm_result *res, char **cause)
+    void *arg, struct pm_result *res)
 {
 	struct pm_run	 run;
-	struct pm_meta	*meta;
-	uint64_t	 i, total, done;
-	uint32_t	 k, iteration;
-	int		 rc = -1;
+	uint64_t	 now;
+	int		 rc = -1, stopped = 0;
 
 	pm_signal = 0;
 	memset(&run, 0, sizeof run);
@@ -1035,98 +1115,56 @@ pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
 	run.hooks = hooks;
 	run.arg = arg;
 	run.res = res;
-
-	/* Start from an empty result, but keep its metadata and iteration. */
-	meta = res->meta;
-	iteration = res->iteration;
-	free(res->error);
-	pm_result_init(res);
-	res->meta = meta;
-	res->iteration = iteration;
+	pm_result_reset(res);
 
 	if (pm_setup(&run) == -1)
 		goto out;
 	pm_clock_init(&run.clk);
 
-	if (run.subdirs > 1) {
-		pm_begin(&run, PM_PHASE_MKDIR);
-		if (pm_mkdirs(&run) == -1)
-			goto stop;
-		pm_end(&run, PM_PHASE_MKDIR);
-	}
+	if (run.subdirs > 1 && pm_begin(&run, PM_PHASE_MKDIR) == -1)
+		goto stop;
+	if (pm_open_dirs(&run) == -1)
+		goto stop;
+	if (run.subdirs > 1 && pm_end(&run, PM_PHASE_MKDIR) == -1)
+		goto stop;
 
 	res->t_start = pm_clock_mono();
-	pm_begin(&run, PM_PHASE_CREATE);
-	for (i = 0; i < cfg->number; i++) {
-		if (pm_signal != 0 || pm_create(&run, PM_TP_CREATE) == -1)
-			goto stop;
-		pm_progress(&run, PM_PHASE_CREATE, i + 1, cfg->number);
-	}
-	pm_end(&run, PM_PHASE_CREATE);
-
-	pm_begin(&run, PM_PHASE_TRANSACT);
-	res->t_trans = pm_clock_mono();
-	for (i = 0; i < cfg->transactions; i++) {
-		if (pm_signal != 0)
-			goto stop;
-		if (run.created == run.deleted) {
-			res->status = PM_STATUS_OUT_OF_FILES;
-			break;
-		}
-		if (pm_transact(&run) == -1)
-			goto stop;
-		res->transactions_done++;
-		pm_progress(&run, PM_PHASE_TRANSACT, i + 1, cfg->transactions);
-	}
-	res->t_trans_end = pm_clock_mono();
-	pm_end(&run, PM_PHASE_TRANSACT);
-
-	pm_begin(&run, PM_PHASE_DELETE);
-	total = run.created - run.deleted;
-	done = 0;
-	for (k = 0; k < run.nslots; k++) {
-		if (run.slot[k].size == 0)
-			continue;
-		if (pm_signal != 0 || pm_delete(&run, k, PM_TP_DELETE) == -1)
-			goto stop;
-		pm_progress(&run, PM_PHASE_DELETE, ++done, total);
-	}
-	pm_end(&run, PM_PHASE_DELETE);
-	res->t_end = pm_clock_mono();
+	if (pm_phase_create(&run) == -1 || pm_phase_transact(&run) == -1 ||
+	    pm_phase_delete(&run) == -1)
+		goto stop;
 
 	if (run.subdirs > 1) {
-		pm_begin(&run, PM_PHASE_RMDIR);
-		if (pm_rmdirs(&run) == -1)
+		if (pm_begin(&run, PM_PHASE_RMDIR) == -1 ||
+		    pm_rmdirs(&run) == -1 || pm_end(&run, PM_PHASE_RMDIR) == -1)
 			goto stop;
-		pm_end(&run, PM_PHASE_RMDIR);
 	}
-	rc = 0;
-	goto out;
+	goto done;
 
 stop:
-	i = pm_clock_mono();
+	stopped = 1;
+	now = pm_clock_mono();
 	if (res->t_start == 0)
-		res->t_start = i;
+		res->t_start = now;
 	if (res->t_trans == 0)
-		res->t_trans = i;
+		res->t_trans = now;
 	if (res->t_trans_end == 0)
-		res->t_trans_end = i;
+		res->t_trans_end = now;
 	if (res->t_end == 0)
-		res->t_end = i;
+		res->t_end = now;
 	pm_cleanup(&run);
-	if (run.err_op == NULL) {
+done:
+	if (res->error.op == NULL && (stopped || pm_signal != 0)) {
 		res->status = PM_STATUS_INTERRUPTED;
 		res->signo = pm_signal;
-		rc = 0;
 	}
-
+	if (res->error.op == NULL)
+		rc = 0;
 out:
 	pm_lat_flush(&run);
-	if (run.err_op != NULL) {
+	res->bytes_read = run.io.nread;
+	res->bytes_written = run.io.written;
+	if (res->error.op != NULL) {
 		res->status = PM_STATUS_ERROR;
-		res->error = pm_cause(&run);
-		if (cause != NULL)
-			*cause = xstrdup(res->error);
 		rc = -1;
 	}
 	pm_teardown(&run);
@@ -1135,7 +1173,7 @@ out:
 
 /*
  * Ask the running pm_workload_run to stop at the next operation boundary.
- * Async-signal-safe: call it from a SIGINT or SIGTERM handler.
+ * Async-signal-safe: call it from a signal handler.
  */
 void
 pm_workload_interrupt(int signo)
@@ -1143,32 +1181,54 @@ pm_workload_interrupt(int signo)
 	pm_signal = signo;
 }
 
-/* Prepare an empty result: zero counts, empty histograms, no error. */
-void
-pm_result_init(struct pm_result *res)
+/* The signal that interrupted the last run, or 0. */
+int
+pm_workload_signal(void)
 {
-	int	 p, t;
+	return (pm_signal);
+}
 
+/* A new empty result (allocated: it holds the histograms, ~360 KB). */
+struct pm_result *
+pm_result_new(void)
+{
+	struct pm_result	*res;
+
+	res = xcalloc(1, sizeof *res);
+	res->iteration = 1;
+	pm_result_reset(res);
+	return (res);
+}
+
+/*
+ * Empty a result for a new run: zero counts, empty histograms, no error;
+ * its metadata and iteration are kept.
+ */
+void
+pm_result_reset(struct pm_result *res)
+{
+	const struct pm_meta	*meta = res->meta;
+	uint32_t		 iteration = res->iteration;
+	int			 p, t;
+
+	pm_error_clear(&res->error);
 	memset(res, 0, sizeof *res);
 	res->status = PM_STATUS_OK;
 	res->last_phase = PM_PHASE_MKDIR;
-	res->error = NULL;
-	res->meta = NULL;
-	res->iteration = 1;
+	res->meta = meta;
+	res->iteration = iteration;
 	for (t = 0; t < PM_NTPHASES; t++) {
 		for (p = 0; p < PM_NOPS; p++)
 			pm_hist_init(&res->lat[t][p]);
 	}
 }
 
-/* Free what a result owns (error text, metadata); res itself is not. */
+/* Free a result and what it owns; NULL is a no-op.  meta is borrowed. */
 void
 pm_result_free(struct pm_result *res)
 {
 	if (res == NULL)
 		return;
-	free(res->error);
-	res->error = NULL;
-	pm_meta_free(res->meta);
-	res->meta = NULL;
+	pm_error_clear(&res->error);
+	free(res);
 }

@@ -121,8 +121,20 @@ enum pm_op {
 enum pm_status {
 	PM_STATUS_OK,			/* every transaction done, pool deleted */
 	PM_STATUS_OUT_OF_FILES,		/* pool emptied during transactions */
-	PM_STATUS_INTERRUPTED,		/* SIGINT or SIGTERM */
+	PM_STATUS_INTERRUPTED,		/* SIGINT, SIGTERM, SIGHUP, SIGQUIT */
 	PM_STATUS_ERROR			/* an I/O or allocation error */
+};
+
+/*
+ * Why a run failed: the operation, what it worked on and the error
+ * number, as data (pm_error.c formats it as "OP PATH: message").  Only
+ * the first failure of a run is kept.
+ */
+struct pm_error {
+	const char	*op;		/* "open", "write", ... or NULL: none */
+	char		*path;		/* full path as the user wrote it, owned */
+	int		 errnum;	/* errno; 0: short write, early EOF */
+	const char	*msg;		/* replaces strerror(errnum), or NULL */
 };
 
 /*
@@ -136,7 +148,7 @@ struct pm_result {
 	enum pm_status	 status;
 	int		 signo;		/* signal for PM_STATUS_INTERRUPTED */
 	enum pm_phase	 last_phase;	/* phase running when the run ended */
-	char		*error;		/* cause for PM_STATUS_ERROR, owned */
+	struct pm_error	 error;		/* cause for PM_STATUS_ERROR */
 
 	uint64_t	 created_alone;	/* files created in the creation phase */
 	uint64_t	 created_mixed;	/* files created by transactions */
@@ -155,7 +167,7 @@ struct pm_result {
 
 	struct pm_hist	 lat[PM_NTPHASES][PM_NOPS]; /* latency, ns */
 
-	struct pm_meta	*meta;		/* run metadata, owned, or NULL */
+	const struct pm_meta *meta;	/* run metadata, borrowed, or NULL */
 	uint32_t	 iteration;	/* 1-based iteration of this run */
 };
 
@@ -174,22 +186,32 @@ struct pm_meta {
  * and phase_end bracket each phase; phase_end for PM_PHASE_TRANSACT sees
  * the result so far (status PM_STATUS_OUT_OF_FILES when the pool ran out).
  * progress is called after each operation of the creation and deletion
- * phases and after each transaction, with done counting from 1.
+ * phases and after each transaction, with done counting from 1.  Each
+ * returns 0, or -1 after filling the error (a failed write of progress
+ * text, say), which stops the run as a failed operation would.
  */
 struct pm_hooks {
-	void	(*phase_begin)(void *, enum pm_phase);
-	void	(*phase_end)(void *, enum pm_phase, const struct pm_result *);
-	void	(*progress)(void *, enum pm_phase, uint64_t done,
-		    uint64_t total);
+	int	(*phase_begin)(void *, enum pm_phase, struct pm_error *);
+	int	(*phase_end)(void *, enum pm_phase, const struct pm_result *,
+		    struct pm_error *);
+	int	(*progress)(void *, enum pm_phase, uint64_t done,
+		    uint64_t total, struct pm_error *);
 };
 
 /* pm_workload.c */
 int		 pm_workload_run(const struct pm_config *,
-		    const struct pm_hooks *, void *, struct pm_result *,
-		    char **);
+		    const struct pm_hooks *, void *, struct pm_result *);
 void		 pm_workload_interrupt(int);
-void		 pm_result_init(struct pm_result *);
+int		 pm_workload_signal(void);
+struct pm_result *pm_result_new(void);
+void		 pm_result_reset(struct pm_result *);
 void		 pm_result_free(struct pm_result *);
+
+/* pm_error.c */
+void		 pm_error_set(struct pm_error *, const char *, const char *,
+		    int);
+void		 pm_error_clear(struct pm_error *);
+char		*pm_error_string(const struct pm_error *);
 
 /* pm_rng.c: MT19937 with PostMark's 69069 seeding. */
 struct pm_rng {
@@ -247,6 +269,11 @@ int		 pm_report(FILE *, const struct pm_config *,
 		    const struct pm_result *);
 int		 pm_report_format(const char *, enum pm_report_fmt *);
 const char	*pm_report_name(enum pm_report_fmt);
+const char	*pm_phase_name(enum pm_phase);
+const char	*pm_signal_name(int);
+
+/* pm_run.c: "run [FILE]". */
+int		 pm_run(const struct pm_config *, const char *, char **);
 
 /* pm_sysinfo.c: run metadata, gathered before a run. */
 struct pm_meta	*pm_meta_new(const struct pm_config *);

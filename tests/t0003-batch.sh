@@ -85,7 +85,7 @@ printf '%s\n' 'set location /nonexistent-pm-dir' 'set number 3' \
 run_pm <in
 is "$rc" 1 'run error: exit 1'
 is "$(cat err)" \
-    'postmark: -:4: open /nonexistent-pm-dir/1: No such file or directory' \
+    'postmark: -:4: open /nonexistent-pm-dir: No such file or directory' \
     'run error: postmark: -:LINE: cause'
 
 # load: errors name the loaded file; the loading file stops too.

@@ -14,7 +14,7 @@
 
 mkdir "$T/w"
 (cd "$T/w" && "$STRACE" -o "$T/trace" \
-    -e trace=openat,open,read,write,close,unlink "$ENGINE" seed=42 \
+    -e trace=openat,open,read,write,close,unlink,unlinkat "$ENGINE" seed=42 \
     number=3 transactions=10 size_low=1000 size_high=2048 buffering=0 \
     read=4096 write=4096) >"$T/out" 2>&1
 ok $? "the traced run succeeds"
@@ -27,7 +27,7 @@ is "$(cat "$T/out")" "8 3 5 4 5 8 3 5 7133 13554 ok" "the trace's counts"
 # "create N SIZE", "read N SIZE", "append N LENGTH", "delete N".
 awk '
 /^(openat|open)\(/ {
-	if (match($0, /"[^"\/]*"/) == 0)
+	if ($0 ~ /O_DIRECTORY/ || match($0, /"[^"\/]*"/) == 0)
 		next
 	name = substr($0, RSTART + 1, RLENGTH - 2)
 	fd = $NF
@@ -57,7 +57,7 @@ awk '
 	}
 	next
 }
-/^unlink\(/ {
+/^unlink(at)?\(/ {
 	if (match($0, /"[^"\/]*"/))
 		print "delete", substr($0, RSTART + 1, RLENGTH - 2)
 }' "$T/trace" >"$T/got"

@@ -29,6 +29,7 @@
 #include <locale.h>
 #include <regex.h>
 #include <stdint.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,24 +119,23 @@ static const struct named_case cases[] = {
 static int	 tap_n;
 static int	 tap_failed;
 
-/* An empty result (pm_result_init); struct pm_result is large. */
+/* The metadata a case made; results only borrow it. */
+static struct pm_meta *case_meta;
+
+/* An empty result (pm_result_new); struct pm_result is large. */
 static struct pm_result *
 result_new(void)
 {
-	struct pm_result	*r;
-
-	r = xmalloc(sizeof *r);
-	pm_result_init(r);
-	return (r);
+	return (pm_result_new());
 }
 
+/* Free a result and the metadata its case made. */
 static void
 result_free(struct pm_result *r)
 {
-	if (r == NULL)
-		return;
 	pm_result_free(r);
-	free(r);
+	pm_meta_free(case_meta);
+	case_meta = NULL;
 }
 
 /*
@@ -221,7 +221,7 @@ case_strings(struct pm_config *cfg, struct pm_result *r)
 	m->fs_type[1] = xstrdup("tmpfs");
 	m->fs_options[0] = xstrdup("rw,relatime");
 	m->fs_options[1] = xstrdup("rw,nosuid,nodev");
-	r->meta = m;
+	r->meta = case_meta = m;
 	r->iteration = 2;
 }
 
@@ -231,7 +231,8 @@ case_error(struct pm_config *cfg, struct pm_result *r)
 {
 	case_ref62(cfg, r);
 	r->status = PM_STATUS_ERROR;
-	r->error = xstrdup("write s3/12: No space left on device, \"x\"");
+	pm_error_set(&r->error, "write", "s3/12", ENOSPC);
+	r->error.msg = "No space left on device, \"x\"";
 }
 
 /*

@@ -21,9 +21,10 @@
 #   - the number of writes to fd 1 in that window (progress dots).
 #
 # Normalised before comparison: the pid column, fd numbers from 3 up
-# (`3</path>' becomes `FD</path>'; 0-2 stay), and `|O_EXCL' in open flags
-# (we create with O_EXCL on purpose: compat-policy.md, "Never touch what
-# is not ours").
+# (`3</path>' becomes `FD</path>'; 0-2 stay), the padding before ` = ',
+# and `|O_EXCL' in open flags (we create with O_EXCL on purpose:
+# compat-policy.md, "Never touch what is not ours"); our calls relative to
+# directory handles are written as paths first (handles.awk).
 
 SL_IO='open openat read write lseek close unlink unlinkat mkdir mkdirat rmdir'
 SL_MEM='brk|mmap|munmap|mremap|madvise'
@@ -52,12 +53,15 @@ sl_run() {
 	mv "$T/sys/err" "$T/sys/$3.$2.err"
 }
 
-# sl_norm: normalise a raw trace (see above), one call a line.
+# sl_norm: normalise a raw trace (see above), one call a line: our
+# handle-relative calls become PostMark's path-based ones
+# (tests/diff/handles.awk; the reference's trace has none to rewrite).
 sl_norm() {
-	sed -E -e 's/^[0-9]+ +//' \
-	    -e '/^(\+\+\+|---) /d' \
-	    -e 's/([(, =])([3-9]|[1-9][0-9]+)</\1FD</g' \
-	    -e 's/\|O_EXCL//g'
+	sed -E -e 's/^[0-9]+ +//' -e '/^(\+\+\+|---) /d' |
+	    awk -f "$srcdir/tests/diff/handles.awk" |
+	    sed -E -e 's/AT_FDCWD<[^>]*>/AT_FDCWD/g' \
+		-e 's/([(, =])([3-9]|[1-9][0-9]+)</\1FD</g' \
+		-e 's/\|O_EXCL//g' -e 's/\) +=( |$)/) =\1/'
 }
 
 # sl_inloc ROOT: keep the lines that touch a location (below ROOT, as a

@@ -1,0 +1,77 @@
+/*
+ * Copyright (c) 2026 The postmark developers.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * Run errors as data: the engine records {operation, path, errno} and
+ * this file is the one place that turns one into text.
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "postmark.h"
+
+/*
+ * Record that op failed on path with errnum, unless an error is recorded
+ * already: the first failure of a run is its cause.  path is copied.
+ */
+void
+pm_error_set(struct pm_error *e, const char *op, const char *path,
+    int errnum)
+{
+	if (e->op != NULL)
+		return;
+	e->op = op;
+	e->path = xstrdup(path);
+	e->errnum = errnum;
+	e->msg = NULL;
+}
+
+/* Forget a recorded error and free what it holds. */
+void
+pm_error_clear(struct pm_error *e)
+{
+	free(e->path);
+	memset(e, 0, sizeof *e);
+}
+
+/*
+ * The error as "OP PATH: message": the message is e->msg when set, else
+ * strerror(errnum), or for errnum 0 "unexpected end of file" after a read
+ * and "short write" otherwise.  Returns an allocated string.
+ */
+char *
+pm_error_string(const struct pm_error *e)
+{
+	const char	*msg;
+	char		*s;
+
+	if (e->op == NULL)
+		return (xstrdup("unknown error"));
+	if (e->msg != NULL)
+		msg = e->msg;
+	else if (e->errnum != 0)
+		msg = strerror(e->errnum);
+	else if (strcmp(e->op, "read") == 0)
+		msg = "unexpected end of file";
+	else
+		msg = "short write";
+	xasprintf(&s, "%s %s: %s", e->op, e->path != NULL ? e->path : "?",
+	    msg);
+	return (s);
+}

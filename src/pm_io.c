@@ -1,0 +1,484 @@
+/*
+ * Copyright (c) 2026 The postmark developers.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * File I/O of a run: PostMark's create, append and read of one file
+ * (reference §5.3, §5.4), opened relative to a directory handle with
+ * O_NOFOLLOW, and with every result checked.
+ *
+ * A file is written as PostMark writes it: len / W pieces of W bytes from
+ * the start of the source, then the remainder piece, even when it is 0;
+ * read likewise in pieces of R bytes.  How a piece reaches the kernel is
+ * the I/O method (fio's ioengine_ops idea), chosen once per run:
+ *
+ *  - raw (set buffering false): one write(2) or read(2) per piece, a
+ *    zero-length system call for an empty remainder, as PostMark;
+ *  - stdio (set buffering true): glibc stdio's buffering, reproduced
+ *    system call for system call, because PostMark used fopen and a
+ *    FILE cannot be opened relative to a directory handle without an
+ *    extra system call per file (fdopen's fcntl).  The buffer is
+ *    allocated at the first transfer after an fstat, st_blksize bytes
+ *    (at most BUFSIZ, 8192); a write fills the buffer, flushes it when
+ *    full and writes whole blocks straight from the caller; a read takes
+ *    what is buffered, refills the buffer with one read(2) for a short
+ *    request and reads whole blocks straight into the caller's buffer
+ *    for a long one; a zero-byte piece is no call at all.  The strace
+ *    tests compare the result with PostMark's own calls.
+ *
+ * Every transfer goes through pm_atomicio (OpenSSH's atomicio: the
+ * system call is a parameter) or, where stdio makes a single call, one
+ * read(2); either way the bytes counted are the bytes the system calls
+ * moved, whatever happens afterwards.
+ */
+
+#include "config.h"
+
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pm_io.h"
+
+#define PM_STDIO_BUFSIZ	8192	/* glibc's BUFSIZ, its largest buffer */
+#define PM_STDIO_MINBLK	128	/* below it glibc does not keep blocks */
+
+/* One open file and its stdio-like buffer state. */
+struct pm_file {
+	struct pm_io	*io;
+	int		 fd;
+	size_t		 size;		/* buffer size, 0 until first use */
+	size_t		 fill;		/* bytes buffered for writing */
+	size_t		 rpos;		/* next buffered byte to read */
+	size_t		 rend;		/* end of the buffered bytes */
+};
+
+/* How a piece of a transfer reaches the kernel. */
+struct pm_io_method {
+	int	(*put)(struct pm_file *, char *, size_t);
+	int	(*get)(struct pm_file *, char *, size_t);
+	int	(*flush)(struct pm_file *);
+};
+
+static ssize_t	 pm_write(int, void *, size_t);
+static int	 pm_io_fail(struct pm_io *, const char *, int);
+static int	 pm_move(struct pm_file *, int, char *, size_t);
+static ssize_t	 pm_read1(struct pm_file *, char *, size_t);
+static int	 pm_raw_put(struct pm_file *, char *, size_t);
+static int	 pm_raw_get(struct pm_file *, char *, size_t);
+static int	 pm_raw_flush(struct pm_file *);
+static void	 pm_stdio_alloc(struct pm_file *);
+static int	 pm_stdio_put(struct pm_file *, char *, size_t);
+static int	 pm_stdio_get(struct pm_file *, char *, size_t);
+static int	 pm_stdio_flush(struct pm_file *);
+static int	 pm_open(struct pm_io *, struct pm_file *, int, const char *,
+		    int, mode_t);
+static int	 pm_close(struct pm_file *, int);
+static int	 pm_write_file(struct pm_file *, uint32_t);
+
+static const struct pm_io_method pm_raw = {
+	.put = pm_raw_put,
+	.get = pm_raw_get,
+	.flush = pm_raw_flush
+};
+
+static const struct pm_io_method pm_stdio = {
+	.put = pm_stdio_put,
+	.get = pm_stdio_get,
+	.flush = pm_stdio_flush
+};
+
+/* write(2) with read(2)'s type, for pm_atomicio. */
+static ssize_t
+pm_write(int fd, void *buf, size_t n)
+{
+	return (write(fd, buf, n));
+}
+
+/*
+ * Transfer n bytes between fd and buf with f (read or pm_write), as
+ * OpenSSH's atomicio: retry on EINTR, continue after a partial transfer,
+ * and make at least one call, so that n == 0 is still a system call, as
+ * in PostMark.  Returns the bytes transferred; fewer than n means
+ * failure, with errno set, or 0 when f returned 0 (end of file, or a
+ * write that wrote nothing).
+ */
+size_t
+pm_atomicio(ssize_t (*f)(int, void *, size_t), int fd, void *buf, size_t n)
+{
+	char	*p = buf;
+	size_t	 pos = 0;
+	ssize_t	 res;
+
+	for (;;) {
+		res = f(fd, p + pos, n - pos);
+		if (res == -1) {
+			if (errno == EINTR)
+				continue;
+			return (pos);
+		}
+		if (res == 0 && pos < n) {
+			errno = 0;
+			return (pos);
+		}
+		pos += (size_t)res;
+		if (pos >= n)
+			return (pos);
+	}
+}
+
+/* Record the failure of op with errnum, if it is the first; -1. */
+static int
+pm_io_fail(struct pm_io *io, const char *op, int errnum)
+{
+	if (io->op == NULL) {
+		io->op = op;
+		io->errnum = errnum;
+	}
+	return (-1);
+}
+
+/*
+ * Write (wr 1) or read n bytes at p, completely, and count what moved.
+ * Returns 0, or -1 after recording the failure.
+ */
+static int
+pm_move(struct pm_file *f, int wr, char *p, size_t n)
+{
+	size_t	 done;
+
+	done = pm_atomicio(wr ? pm_write : read, f->fd, p, n);
+	if (wr)
+		f->io->written += done;
+	else
+		f->io->nread += done;
+	if (done == n)
+		return (0);
+	return (pm_io_fail(f->io, wr ? "write" : "read", errno));
+}
+
+/*
+ * One read(2) of at most n bytes, as stdio makes it: the count, 0 at end
+ * of file (recorded as a failure: the file is shorter than the table
+ * says), or -1 after recording the error.
+ */
+static ssize_t
+pm_read1(struct pm_file *f, char *p, size_t n)
+{
+	ssize_t	 got;
+
+	while ((got = read(f->fd, p, n)) == -1 && errno == EINTR)
+		continue;
+	if (got == -1)
+		return (pm_io_fail(f->io, "read", errno));
+	f->io->nread += (size_t)got;
+	if (got == 0)
+		pm_io_fail(f->io, "read", 0);
+	return (got);
+}
+
+/* Unbuffered: one write(2) per piece, even an empty one. */
+static int
+pm_raw_put(struct pm_file *f, char *p, size_t n)
+{
+	return (pm_move(f, 1, p, n));
+}
+
+/* Unbuffered: one read(2) per piece, even an empty one. */
+static int
+pm_raw_get(struct pm_file *f, char *p, size_t n)
+{
+	return (pm_move(f, 0, p, n));
+}
+
+/* Unbuffered: nothing is held back. */
+static int
+pm_raw_flush(struct pm_file *f)
+{
+	(void)f;
+	return (0);
+}
+
+/*
+ * glibc's _IO_file_doallocate: the buffer is st_blksize bytes when fstat
+ * gives a size below BUFSIZ, else BUFSIZ; a failed fstat means BUFSIZ.
+ */
+static void
+pm_stdio_alloc(struct pm_file *f)
+{
+	struct stat	 st;
+
+	f->size = PM_STDIO_BUFSIZ;
+	if (fstat(f->fd, &st) == 0 && st.st_blksize > 0 &&
+	    (size_t)st.st_blksize < PM_STDIO_BUFSIZ)
+		f->size = (size_t)st.st_blksize;
+	f->fill = f->rpos = f->rend = 0;
+}
+
+/*
+ * fwrite(p, n, 1) on a fully buffered stream (glibc's _IO_new_file_xsputn):
+ * fill the free part of the buffer; if bytes remain, flush the full
+ * buffer, write the whole blocks among them directly and buffer the rest.
+ * The first call only sets the buffer up.
+ */
+static int
+pm_stdio_put(struct pm_file *f, char *p, size_t n)
+{
+	struct pm_io	*io = f->io;
+	size_t		 count, direct;
+
+	if (n == 0)
+		return (0);
+	if (f->size == 0)
+		pm_stdio_alloc(f);
+	else {
+		count = f->size - f->fill;
+		if (count > n)
+			count = n;
+		memcpy(io->sbuf + f->fill, p, count);
+		f->fill += count;
+		p += count;
+		n -= count;
+		if (n == 0)
+			return (0);
+		if (pm_move(f, 1, io->sbuf, f->fill) == -1)
+			return (-1);
+		f->fill = 0;
+	}
+	direct = f->size >= PM_STDIO_MINBLK ? n - n % f->size : n;
+	if (direct > 0 && pm_move(f, 1, p, direct) == -1)
+		return (-1);
+	memcpy(io->sbuf, p + direct, n - direct);
+	f->fill = n - direct;
+	return (0);
+}
+
+/*
+ * fread(p, n, 1) on a fully buffered stream (glibc's _IO_file_xsgetn):
+ * take what is buffered; for less than a buffer refill it with one read,
+ * for more read the whole blocks straight into p.  An end of file before
+ * n bytes is a failure.
+ */
+static int
+pm_stdio_get(struct pm_file *f, char *p, size_t n)
+{
+	struct pm_io	*io = f->io;
+	size_t		 have, count;
+	ssize_t		 got;
+
+	if (n == 0)
+		return (0);
+	if (f->size == 0)
+		pm_stdio_alloc(f);
+	while (n > 0) {
+		have = f->rend - f->rpos;
+		if (n <= have) {
+			memcpy(p, io->sbuf + f->rpos, n);
+			f->rpos += n;
+			return (0);
+		}
+		memcpy(p, io->sbuf + f->rpos, have);
+		p += have;
+		n -= have;
+		f->rpos = f->rend = 0;
+		if (n < f->size) {
+			if ((got = pm_read1(f, io->sbuf, f->size)) <= 0)
+				return (-1);
+			f->rend = (size_t)got;
+			continue;
+		}
+		count = f->size >= PM_STDIO_MINBLK ? n - n % f->size : n;
+		if ((got = pm_read1(f, p, count)) <= 0)
+			return (-1);
+		p += got;
+		n -= (size_t)got;
+	}
+	return (0);
+}
+
+/* fclose's flush: write what is buffered. */
+static int
+pm_stdio_flush(struct pm_file *f)
+{
+	if (f->fill == 0)
+		return (0);
+	if (pm_move(f, 1, f->io->sbuf, f->fill) == -1)
+		return (-1);
+	f->fill = 0;
+	return (0);
+}
+
+/*
+ * Open name relative to dirfd with flags, never following a symbolic
+ * link, plus the run's extra flags.  Returns 0, or -1 after recording.
+ */
+static int
+pm_open(struct pm_io *io, struct pm_file *f, int dirfd, const char *name,
+    int flags, mode_t mode)
+{
+	memset(f, 0, sizeof *f);
+	f->io = io;
+	f->fd = openat(dirfd, name, flags | O_NOFOLLOW | io->oflags, mode);
+	if (f->fd == -1)
+		return (pm_io_fail(io, "open", errno));
+	return (0);
+}
+
+/*
+ * Close the file.  After a failure (failed is set) the descriptor is
+ * closed quietly and -1 returned; otherwise a failing close(2) (which
+ * reports deferred write errors on some file systems) is the failure.
+ */
+static int
+pm_close(struct pm_file *f, int failed)
+{
+	int	 e;
+
+	if (failed) {
+		e = errno;
+		close(f->fd);
+		errno = e;
+		return (-1);
+	}
+	if (close(f->fd) == -1)
+		return (pm_io_fail(f->io, "close", errno));
+	return (0);
+}
+
+/*
+ * Write len bytes of the source into the open file in write-block
+ * pieces, flush, and sync as the run asks.  Returns 0 or -1.
+ */
+static int
+pm_write_file(struct pm_file *f, uint32_t len)
+{
+	struct pm_io			*io = f->io;
+	const struct pm_io_method	*m = io->buffered ? &pm_stdio : &pm_raw;
+	char				*p = io->src;
+	uint32_t			 i;
+
+	for (i = len / io->wblock; i > 0; i--, p += io->wblock) {
+		if (m->put(f, p, io->wblock) == -1)
+			return (-1);
+	}
+	if (m->put(f, p, len % io->wblock) == -1 || m->flush(f) == -1)
+		return (-1);
+	if (io->sync == PM_IO_SYNC_FSYNC && fsync(f->fd) == -1)
+		return (pm_io_fail(io, "fsync", errno));
+	if (io->sync == PM_IO_SYNC_FDATASYNC && fdatasync(f->fd) == -1)
+		return (pm_io_fail(io, "fdatasync", errno));
+	return (0);
+}
+
+/*
+ * Prepare the I/O of a run: src holds at least high source bytes and is
+ * borrowed; read pieces are rblock bytes, write pieces wblock; buffered
+ * selects stdio-like transfers.  Returns 0, or -1 with errno set when
+ * memory is short (pm_io_free releases what was allocated either way).
+ */
+int
+pm_io_init(struct pm_io *io, char *src, uint32_t rblock,
+    uint32_t wblock, uint32_t high, int buffered)
+{
+	memset(io, 0, sizeof *io);
+	io->src = src;
+	io->rblock = rblock;
+	io->wblock = wblock;
+	io->buffered = buffered;
+	/* A read piece is never longer than HIGH bytes. */
+	if ((io->rbuf = malloc(rblock < high ? rblock : high)) == NULL)
+		return (-1);
+	if (buffered) {
+		io->sbufsz = PM_STDIO_BUFSIZ;
+		if ((io->sbuf = malloc(io->sbufsz)) == NULL)
+			return (-1);
+	}
+	return (0);
+}
+
+/* Free the buffers of pm_io_init; the structure itself is not freed. */
+void
+pm_io_free(struct pm_io *io)
+{
+	free(io->rbuf);
+	free(io->sbuf);
+	io->rbuf = io->sbuf = NULL;
+}
+
+/*
+ * Create name in dirfd (it must not exist) with len source bytes.  *opened
+ * is set once the file exists, so that a failed create is still removed.
+ * Returns 0, or -1 with io->op and io->errnum set.
+ */
+int
+pm_io_create(struct pm_io *io, int dirfd, const char *name, uint32_t len,
+    int *opened)
+{
+	struct pm_file	 f;
+	int		 rc;
+
+	if (io->buffered)
+		rc = pm_open(io, &f, dirfd, name,
+		    O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0666);
+	else
+		rc = pm_open(io, &f, dirfd, name,
+		    O_RDWR | O_CREAT | O_EXCL, 0644);
+	if (rc == -1)
+		return (-1);
+	*opened = 1;
+	return (pm_close(&f, pm_write_file(&f, len) == -1));
+}
+
+/*
+ * Append len source bytes to name in dirfd, which must exist: unlike
+ * fopen's "a", a file that vanished is not created again.
+ */
+int
+pm_io_append(struct pm_io *io, int dirfd, const char *name, uint32_t len)
+{
+	struct pm_file	 f;
+
+	if (pm_open(io, &f, dirfd, name, (io->buffered ? O_WRONLY : O_RDWR) |
+	    O_APPEND, 0) == -1)
+		return (-1);
+	/* fopen's "a" seeks to the end once, as glibc does. */
+	if (io->buffered && lseek(f.fd, 0, SEEK_END) == -1)
+		return (pm_close(&f, pm_io_fail(io, "lseek", errno)));
+	return (pm_close(&f, pm_write_file(&f, len) == -1));
+}
+
+/* Read the len bytes of name in dirfd in read-block pieces. */
+int
+pm_io_read(struct pm_io *io, int dirfd, const char *name, uint32_t len)
+{
+	const struct pm_io_method	*m = io->buffered ? &pm_stdio : &pm_raw;
+	struct pm_file			 f;
+	uint32_t			 i;
+	int				 failed = 0;
+
+	if (pm_open(io, &f, dirfd, name, O_RDONLY, 0) == -1)
+		return (-1);
+	for (i = len / io->rblock; i > 0 && !failed; i--)
+		failed = m->get(&f, io->rbuf, io->rblock) == -1;
+	if (!failed)
+		failed = m->get(&f, io->rbuf, len % io->rblock) == -1;
+	return (pm_close(&f, failed));
+}

@@ -1,0 +1,584 @@
+/*
+ * Copyright (c) 2026 The postmark developers.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * The run driver: what "run [FILE]" does around the engine.  It opens
+ * the report file before anything runs, catches the signals that would
+ * end the program (SIGINT, SIGTERM, SIGHUP, SIGQUIT stop the run at the
+ * next operation boundary; SIGPIPE and SIGXFSZ are ignored so that they
+ * come back as EPIPE and EFBIG errors), runs the iterations, prints
+ * PostMark's progress text from the engine's hooks (plus a live progress
+ * line on standard error when that is a terminal), and writes each
+ * run's report with those signals blocked, so that a record is never cut
+ * in half and no signal is lost: one that arrives meanwhile stops the
+ * next iteration before it starts.
+ */
+
+#include "config.h"
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <errno.h>
+#include <libgen.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "postmark.h"
+#include "pm_clock.h"
+
+#ifndef nitems
+#define nitems(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
+#define PM_LIVE_NS	250000000ULL	/* ns between live progress updates */
+
+/* State of one "run" command, shared with the engine's hooks. */
+struct pm_drive {
+	const struct pm_config *cfg;	/* borrowed */
+	uint64_t	 step;		/* transactions per progress dot */
+	enum pm_phase	 phase;		/* phase in progress */
+	int		 shown;		/* its title was printed */
+	int		 midline;	/* stdout holds an unfinished line */
+	unsigned int	 ndots;		/* dots printed in this phase */
+	int		 live;		/* live progress on stderr */
+	int		 same_tty;	/* stdout and stderr: one terminal */
+	uint64_t	 t_phase;	/* ns, CLOCK_MONOTONIC, phase start */
+	uint64_t	 t_next;	/* ns, next live refresh */
+	size_t		 live_len;	/* characters of live text shown */
+};
+
+/* The dispositions a run changes, to put back afterwards. */
+struct pm_sigsave {
+	struct sigaction stop[4];	/* of pm_stop_signals */
+	struct sigaction ignore[2];	/* of pm_ignored_signals */
+};
+
+static int	 pm_flush_progress(struct pm_error *);
+static int	 pm_hook_begin(void *, enum pm_phase, struct pm_error *);
+static int	 pm_hook_end(void *, enum pm_phase, const struct pm_result *,
+		    struct pm_error *);
+static int	 pm_hook_progress(void *, enum pm_phase, uint64_t, uint64_t,
+		    struct pm_error *);
+static void	 pm_live_draw(struct pm_drive *, uint64_t, uint64_t,
+		    uint64_t);
+static void	 pm_live_erase(struct pm_drive *);
+static size_t	 pm_live_prefix(const struct pm_drive *, char *, size_t);
+static void	 pm_drive_init(struct pm_drive *, const struct pm_config *);
+static void	 pm_onsignal(int);
+static void	 pm_signals_catch(struct pm_sigsave *);
+static void	 pm_signals_restore(const struct pm_sigsave *);
+static void	 pm_signals_block(int, sigset_t *);
+static int	 pm_pool_name(const char *);
+static int	 pm_report_clash(const struct pm_config *, const char *,
+		    char **);
+static void	 pm_interrupted(const struct pm_config *,
+		    const struct pm_result *);
+static int	 pm_record(FILE *, const struct pm_config *,
+		    const struct pm_result *, int *);
+
+/* Signals that stop a run; it then ends as interrupted. */
+static const int pm_stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+
+/* Signals ignored during a run, so that they come back as errors. */
+static const int pm_ignored_signals[] = { SIGPIPE, SIGXFSZ };
+
+/* PostMark's progress titles, by phase. */
+static const char *const pm_phase_titles[PM_NPHASES] = {
+	"Creating subdirectories...",
+	"Creating files...",
+	"Performing transactions",
+	"Deleting files...",
+	"Deleting subdirectories..."
+};
+
+/*
+ * Flush the progress text on standard output; a failure (a closed pipe:
+ * EPIPE) is the run's error.  Returns 0 or -1.
+ */
+static int
+pm_flush_progress(struct pm_error *err)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return (0);
+	pm_error_set(err, "write", "standard output", errno);
+	return (-1);
+}
+
+/*
+ * Hook: a phase begins.  Print PostMark's title (the subdirectory phases
+ * only when subdirectories are used, as PostMark) and flush.
+ */
+static int
+pm_hook_begin(void *arg, enum pm_phase phase, struct pm_error *err)
+{
+	struct pm_drive	*run = arg;
+
+	run->phase = phase;
+	run->ndots = 0;
+	run->live_len = 0;
+	run->shown = 0;
+	if ((phase == PM_PHASE_MKDIR || phase == PM_PHASE_RMDIR) &&
+	    run->cfg->subdirs <= 1)
+		return (0);
+	if (run->midline)
+		putchar('\n');
+	fputs(pm_phase_titles[phase], stdout);
+	run->shown = 1;
+	run->midline = 1;
+	if (run->live) {
+		run->t_phase = pm_clock_mono();
+		run->t_next = run->t_phase + PM_LIVE_NS;
+	}
+	return (pm_flush_progress(err));
+}
+
+/*
+ * Hook: a phase ended.  Erase the live line and finish PostMark's line:
+ * "Done", or the out-of-files message after the transactions.  A run that
+ * failed or was interrupted leaves the line open; cmd_run ends it.
+ */
+static int
+pm_hook_end(void *arg, enum pm_phase phase, const struct pm_result *r,
+    struct pm_error *err)
+{
+	struct pm_drive	*run = arg;
+
+	pm_live_erase(run);
+	if (!run->shown)
+		return (0);
+	run->shown = 0;
+	if (r != NULL && (r->status == PM_STATUS_ERROR ||
+	    r->status == PM_STATUS_INTERRUPTED))
+		return (0);
+	if (phase == PM_PHASE_TRANSACT && r != NULL &&
+	    r->status == PM_STATUS_OUT_OF_FILES)
+		fputs("out of files!\n"
+		    "For this workload, either increase the number of files "
+		    "or\n"
+		    "decrease the number of transactions.\n", stdout);
+	else
+		fputs("Done\n", stdout);
+	/* No flush: PostMark's writes to stdout, system call for call. */
+	run->midline = 0;
+	if (ferror(stdout)) {
+		pm_error_set(err, "write", "standard output", errno);
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Hook: an operation of a phase is done (done counts from 1).  Print
+ * PostMark's dot after transaction i (0-based) when i is a multiple of
+ * the step, and refresh the live line at most every PM_LIVE_NS.
+ */
+static int
+pm_hook_progress(void *arg, enum pm_phase phase, uint64_t done,
+    uint64_t total, struct pm_error *err)
+{
+	struct pm_drive	*run = arg;
+	uint64_t	 now;
+
+	if (phase == PM_PHASE_TRANSACT && (done - 1) % run->step == 0) {
+		if (run->live_len > 0 && run->same_tty) {
+			/* The dot goes before the live text: redraw. */
+			pm_live_erase(run);
+			run->t_next = 0;
+		}
+		putchar('.');
+		run->ndots++;
+		if (pm_flush_progress(err) == -1)
+			return (-1);
+	}
+	if (run->live && run->shown) {
+		now = pm_clock_mono();
+		if (now >= run->t_next) {
+			pm_live_draw(run, now, done, total);
+			run->t_next = now + PM_LIVE_NS;
+		}
+	}
+	return (0);
+}
+
+/*
+ * What stdout has shown on the current line (title and dots), when the
+ * live line shares its terminal and must redraw it; otherwise nothing.
+ */
+static size_t
+pm_live_prefix(const struct pm_drive *run, char *buf, size_t size)
+{
+	size_t		 len;
+	unsigned int	 i;
+
+	if (!run->same_tty) {
+		buf[0] = '\0';
+		return (0);
+	}
+	len = strlcpy(buf, pm_phase_titles[run->phase], size);
+	for (i = 0; i < run->ndots && len + 1 < size; i++)
+		buf[len++] = '.';
+	buf[len] = '\0';
+	return (len);
+}
+
+/* Draw the live line: phase, percent, operations per second, ETA. */
+static void
+pm_live_draw(struct pm_drive *run, uint64_t now, uint64_t done,
+    uint64_t total)
+{
+	char		 buf[256], text[96];
+	double		 secs, rate, eta;
+	size_t		 len, tlen;
+
+	secs = (double)(now - run->t_phase) / 1e9;
+	rate = secs > 0 ? (double)done / secs : 0;
+	eta = rate > 0 ? (double)(total - done) / rate : 0;
+	snprintf(text, sizeof text, "%s%s%3u%% %.0f/s ETA %u:%02u%s",
+	    run->same_tty ? " [" : "",
+	    run->same_tty ? "" : pm_phase_name(run->phase),
+	    total > 0 ? (unsigned int)(done * 100 / total) : 0, rate,
+	    (unsigned int)eta / 60, (unsigned int)eta % 60,
+	    run->same_tty ? "]" : "");
+	tlen = strlen(text);
+
+	buf[0] = '\r';
+	len = 1 + pm_live_prefix(run, buf + 1, sizeof buf - 1);
+	len += strlcpy(buf + len, text, sizeof buf - len);
+	while (tlen < run->live_len && len + 1 < sizeof buf) {
+		buf[len++] = ' ';
+		tlen++;
+	}
+	fflush(stdout);
+	fwrite(buf, 1, len, stderr);
+	run->live_len = strlen(text);
+}
+
+/* Erase the live line, leaving the cursor after stdout's text. */
+static void
+pm_live_erase(struct pm_drive *run)
+{
+	char	 buf[512], prefix[128];
+	size_t	 len, plen, i;
+
+	if (run->live_len == 0)
+		return;
+	plen = pm_live_prefix(run, prefix, sizeof prefix);
+	buf[0] = '\r';
+	len = 1 + strlcpy(buf + 1, prefix, sizeof buf - 1);
+	for (i = 0; i < run->live_len && len + plen + 2 < sizeof buf; i++)
+		buf[len++] = ' ';
+	buf[len++] = '\r';
+	memcpy(buf + len, prefix, plen);
+	len += plen;
+	fwrite(buf, 1, len, stderr);
+	run->live_len = 0;
+}
+
+/* Prepare the state of a run command for cfg. */
+static void
+pm_drive_init(struct pm_drive *run, const struct pm_config *cfg)
+{
+	struct stat	 so, se;
+
+	memset(run, 0, sizeof *run);
+	run->cfg = cfg;
+	run->step = cfg->transactions / 10 > 0 ? cfg->transactions / 10 : 1;
+	run->live = isatty(STDERR_FILENO);
+	if (run->live && isatty(STDOUT_FILENO))
+		run->same_tty = fstat(STDOUT_FILENO, &so) == 0 &&
+		    fstat(STDERR_FILENO, &se) == 0 && so.st_rdev == se.st_rdev;
+}
+
+/* A signal that stops the run: ask the engine to stop. */
+static void
+pm_onsignal(int signo)
+{
+	pm_workload_interrupt(signo);
+}
+
+/*
+ * Catch the stopping signals (but leave ignored what our parent
+ * ignores, as a background job's SIGINT) and ignore SIGPIPE and SIGXFSZ;
+ * the old dispositions go to save.
+ */
+static void
+pm_signals_catch(struct pm_sigsave *save)
+{
+	struct sigaction	 sa;
+	size_t			 i;
+
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < nitems(pm_stop_signals); i++)
+		sigaddset(&sa.sa_mask, pm_stop_signals[i]);
+	sa.sa_flags = SA_RESTART;
+	for (i = 0; i < nitems(pm_stop_signals); i++) {
+		sa.sa_handler = pm_onsignal;
+		sigaction(pm_stop_signals[i], &sa, &save->stop[i]);
+		if (save->stop[i].sa_handler == SIG_IGN)
+			sigaction(pm_stop_signals[i], &save->stop[i], NULL);
+	}
+	sa.sa_handler = SIG_IGN;
+	for (i = 0; i < nitems(pm_ignored_signals); i++)
+		sigaction(pm_ignored_signals[i], &sa, &save->ignore[i]);
+}
+
+/* Put back the dispositions pm_signals_catch saved. */
+static void
+pm_signals_restore(const struct pm_sigsave *save)
+{
+	size_t	 i;
+
+	for (i = 0; i < nitems(pm_stop_signals); i++)
+		sigaction(pm_stop_signals[i], &save->stop[i], NULL);
+	for (i = 0; i < nitems(pm_ignored_signals); i++)
+		sigaction(pm_ignored_signals[i], &save->ignore[i], NULL);
+}
+
+/*
+ * Block the stopping signals (block set: old mask saved in *old) or put
+ * the old mask back, after which a pending one is delivered.
+ */
+static void
+pm_signals_block(int block, sigset_t *old)
+{
+	sigset_t	 set;
+	size_t		 i;
+
+	if (!block) {
+		sigprocmask(SIG_SETMASK, old, NULL);
+		return;
+	}
+	sigemptyset(&set);
+	for (i = 0; i < nitems(pm_stop_signals); i++)
+		sigaddset(&set, pm_stop_signals[i]);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+/*
+ * Whether name is one the run gives its files ("1", "2", ...) or
+ * subdirectories ("s0", "s1", ...): decimal without leading zeros.
+ */
+static int
+pm_pool_name(const char *name)
+{
+	if (*name == 's' && name[1] != '\0')
+		name++;
+	if (*name == '0')
+		return (name[1] == '\0' && name[-1] == 's');
+	if (*name < '1' || *name > '9')
+		return (0);
+	return (name[strspn(name, "0123456789")] == '\0');
+}
+
+/*
+ * Refuse a report file whose name the run would give one of its files or
+ * subdirectories in the same directory ("run 1" in the working
+ * directory): the run would stop on its own report.  Returns 0, or -1
+ * with *cause set.
+ */
+static int
+pm_report_clash(const struct pm_config *cfg, const char *file, char **cause)
+{
+	struct stat	 sd, sl;
+	char		*d, *b, *dir, *base;
+	size_t		 i, n = cfg->nlocations > 0 ? cfg->nlocations : 1;
+	const char	*loc;
+	int		 clash = 0;
+
+	d = xstrdup(file);
+	b = xstrdup(file);
+	dir = dirname(d);
+	base = basename(b);
+	if (pm_pool_name(base) && stat(dir, &sd) == 0) {
+		for (i = 0; i < n && !clash; i++) {
+			loc = cfg->nlocations > 0 ? cfg->locations[i].name :
+			    ".";
+			if (stat(loc, &sl) == 0 && sl.st_dev == sd.st_dev &&
+			    sl.st_ino == sd.st_ino) {
+				xasprintf(cause, "run: report file '%s' is in "
+				    "location '%s', where the run names its "
+				    "files 1, 2, 3, ... and subdirectories "
+				    "s0, s1, ...: choose a name that is not "
+				    "one of them", file, loc);
+				clash = 1;
+			}
+		}
+	}
+	free(d);
+	free(b);
+	return (clash ? -1 : 0);
+}
+
+/* Report an interrupted run on stderr: signal, phase, counts. */
+static void
+pm_interrupted(const struct pm_config *cfg, const struct pm_result *r)
+{
+	fflush(stdout);
+	fprintf(stderr, "postmark: interrupted by %s while %s: "
+	    "%llu files created, %llu read, %llu appended, %llu deleted, "
+	    "%llu of %u transactions done; the files of the run were "
+	    "removed\n", pm_signal_name(r->signo),
+	    pm_phase_name(r->last_phase),
+	    (unsigned long long)(r->created_alone + r->created_mixed),
+	    (unsigned long long)r->read,
+	    (unsigned long long)r->appended,
+	    (unsigned long long)(r->deleted_alone + r->deleted_mixed),
+	    (unsigned long long)r->transactions_done, cfg->transactions);
+}
+
+/*
+ * Write the record of one run to fp in the configured format: classic
+ * reports for complete and interrupted runs (not after "out of files",
+ * as PostMark), CSV (with the header first when *header is set, which is
+ * then cleared) and JSON for every run.  Returns 0, or -1 if fp failed.
+ */
+static int
+pm_record(FILE *fp, const struct pm_config *cfg, const struct pm_result *r,
+    int *header)
+{
+	int	 bad = 0;
+
+	switch (cfg->report) {
+	case PM_REPORT_VERBOSE:
+	case PM_REPORT_TERSE:
+		if (r->status == PM_STATUS_OK ||
+		    r->status == PM_STATUS_INTERRUPTED)
+			bad = pm_report(fp, cfg, r) != 0;
+		break;
+	case PM_REPORT_CSV:
+		if (*header)
+			bad = pm_report_csv_header(fp) != 0;
+		*header = 0;
+		bad |= pm_report_csv(fp, cfg, r) != 0;
+		break;
+	case PM_REPORT_JSON:
+		bad = pm_report_json(fp, cfg, r) != 0;
+		break;
+	}
+	return (fflush(fp) != 0 || bad ? -1 : 0);
+}
+
+/*
+ * "run [FILE]": run the benchmark cfg->iterations times and report each
+ * run to FILE (appended; NULL: standard output).  The first run that does
+ * not complete ends the command.  Returns 0; 1 with *cause set (an
+ * allocated message) when a run or the report failed; or 128 + the
+ * signal when a run was interrupted, after its record was written.
+ */
+int
+pm_run(const struct pm_config *cfg, const char *file, char **cause)
+{
+	struct pm_drive		 run;
+	struct pm_hooks		 hooks = {
+		.phase_begin = pm_hook_begin,
+		.phase_end = pm_hook_end,
+		.progress = pm_hook_progress
+	};
+	struct pm_result	*r;
+	struct pm_meta		*meta;
+	struct pm_summary	*sum = NULL;
+	struct pm_sigsave	 save;
+	struct stat		 st;
+	sigset_t		 mask;
+	FILE			*fp = stdout;
+	char			*msg;
+	uint32_t		 it;
+	int			 header = 1, bad = 0, rv = 0, signo = 0;
+
+	*cause = NULL;
+	if (file != NULL) {
+		if (pm_report_clash(cfg, file, cause) == -1)
+			return (1);
+		if ((fp = fopen(file, "a")) == NULL) {
+			xasprintf(cause, "Error: Cannot direct output to "
+			    "file '%s'", file);
+			return (1);
+		}
+		header = fstat(fileno(fp), &st) == 0 && st.st_size == 0;
+	}
+	pm_drive_init(&run, cfg);
+	r = pm_result_new();
+	pm_workload_interrupt(0);
+	pm_signals_catch(&save);
+
+	for (it = 1; it <= cfg->iterations && rv == 0; it++) {
+		if ((signo = pm_workload_signal()) != 0)
+			break;
+		meta = pm_meta_new(cfg);
+		r->meta = meta;
+		r->iteration = it;
+		pm_workload_run(cfg, &hooks, &run, r);
+		pm_live_erase(&run);
+		if (run.midline) {
+			putchar('\n');
+			run.midline = 0;
+		}
+		fflush(stdout);
+
+		pm_signals_block(1, &mask);
+		bad |= pm_record(fp, cfg, r, &header);
+		if (cfg->iterations > 1 && cfg->report <= PM_REPORT_TERSE) {
+			if (sum == NULL)
+				sum = pm_summary_new();
+			pm_summary_add(sum, cfg, r);
+		}
+		if (r->status == PM_STATUS_INTERRUPTED) {
+			signo = r->signo;
+			pm_interrupted(cfg, r);
+			rv = 128 + signo;
+		} else if (r->status == PM_STATUS_ERROR) {
+			msg = pm_error_string(&r->error);
+			xasprintf(cause, "postmark: %s", msg);
+			free(msg);
+			rv = 1;
+		} else if (r->status == PM_STATUS_OUT_OF_FILES) {
+			*cause = xstrdup("postmark: out of files");
+			rv = 1;
+		}
+		pm_signals_block(0, &mask);
+		r->meta = NULL;
+		pm_meta_free(meta);
+	}
+	if (rv == 0 && signo != 0)
+		rv = 128 + signo;
+
+	pm_signals_block(1, &mask);
+	if (sum != NULL) {
+		bad |= pm_report_summary(fp, sum) != 0;
+		pm_summary_free(sum);
+	}
+	if (fp != stdout)
+		bad |= fclose(fp) != 0;
+	else
+		bad |= fflush(fp) != 0 || ferror(fp);
+	if (bad && rv == 0) {
+		xasprintf(cause, "postmark: cannot write the report to %s: %s",
+		    file != NULL ? file : "standard output", strerror(errno));
+		rv = 1;
+	}
+	pm_signals_block(0, &mask);
+	if (rv == 0 && (signo = pm_workload_signal()) != 0)
+		rv = 128 + signo;
+	pm_signals_restore(&save);
+	pm_result_free(r);
+	return (rv);
+}
