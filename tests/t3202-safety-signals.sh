@@ -1,13 +1,14 @@
 #!/bin/sh
-# Safety: SIGINT or SIGTERM during a run stops it at the next operation
-# boundary, removes everything the run created (files and sK directories),
-# leaves what was there before untouched, reports what was measured on
-# stderr (marked interrupted) and exits 130 or 143.
+# Safety: SIGINT, SIGTERM, SIGHUP (a closed terminal) or SIGQUIT (^\)
+# during a run stops it at the next operation boundary, in any phase,
+# removes everything the run created (files and sK directories), leaves
+# what was there before untouched, reports what was measured on stderr
+# (marked interrupted) and exits 128 + the signal.
 . "$srcdir/tests/tap.sh"
 
 # The program is started in the background of a non-interactive shell,
-# where SIGINT is ignored: env --default-signal restores it.
-env --default-signal=INT true 2>/dev/null ||
+# where SIGINT and SIGQUIT are ignored: env --default-signal restores them.
+env --default-signal=INT,QUIT true 2>/dev/null ||
     skip_all "env --default-signal not supported (coreutils < 8.31)"
 
 # interrupt NAME SIGNAL STATUS PATTERN CONFIG: run CONFIG (set lines
@@ -23,7 +24,7 @@ interrupt() {
 	printf 'nested\n' >"$d/L/notes/1"
 	snapshot "$d/L" >"$d/before"
 	printf '%s\nrun\nquit\n' "$5" | tr ';' '\n' >"$d/cfg"
-	(cd "$d" && exec env --default-signal=INT "$POSTMARK" cfg \
+	(cd "$d" && exec env --default-signal=INT,QUIT "$POSTMARK" cfg \
 	    </dev/null >out 2>err) &
 	pid=$!
 	n=0
@@ -69,4 +70,10 @@ interrupt int-creation INT 130 'Creating files' \
     'set location L;set size 1 100;set number 1000000;set subdirectories 3'
 interrupt term-creation TERM 143 'Creating files' \
     'set location L;set size 1 100;set number 1000000'
+interrupt hup-creation HUP 129 'Creating files' \
+    'set location L;set size 1 100;set number 1000000;set subdirectories 3'
+interrupt quit-transactions QUIT 131 'Performing transactions\.' "$c"
+c='set location L;set size 1 10;set number 300000;set transactions 1'
+interrupt hup-deletion HUP 129 'Deleting files' "$c"
+interrupt quit-deletion QUIT 131 'Deleting files' "$c;set subdirectories 7"
 done_testing
