@@ -140,7 +140,7 @@ need_gnuplot() {
 	    die "gnuplot 5 or later needed (found:" \
 	    "$(gnuplot --version 2>&1 | sed 1q)); or use --no-plot"
 	if echo 'set terminal pngcairo' | gnuplot >/dev/null 2>&1; then
-		pngterm='pngcairo font "sans,9"'
+		pngterm="pngcairo font 'sans,9'"
 	elif echo 'set terminal png' | gnuplot >/dev/null 2>&1; then
 		pngterm='png'
 		note "gnuplot has no pngcairo terminal; using png"
@@ -164,11 +164,6 @@ posint() {
 		return 1 ;;
 	esac
 	[ ${#1} -le 10 ]
-}
-
-# gpquote STRING: STRING as a double-quoted gnuplot string.
-gpquote() {
-	printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')"
 }
 
 # report PREFIX TITLE LABELS FILE...: run compare.awk on the CSV files,
@@ -211,6 +206,11 @@ report() {
 }
 
 # plot KIND EXT FILE: draw one plot (bars, latency or files) into FILE.
+# The gnuplot code is constant: gnuplot runs in $tmp, reads data/vars.gp
+# (where compare.awk wrote all text as safe string constants) and
+# data/stats.tsv, and draws into plot.EXT, which is then moved to FILE.  No
+# file name is written into gnuplot code, where a name starting with | or <
+# would run a command even when quoted.
 plot() {
 	case $1 in
 	bars)	size=1200,900 ;;
@@ -219,25 +219,27 @@ plot() {
 	if [ "$2" = png ]; then
 		term="$pngterm size $size noenhanced"
 	else
-		term="svg size $size font \"sans,9\" noenhanced"
+		term="svg size $size font 'sans,9' noenhanced"
 	fi
 	{
 		echo "set terminal $term"
-		echo "set output $(gpquote "$3")"
-		echo "stats = $(gpquote "$tmp/data/stats.tsv")"
-		echo "load $(gpquote "$tmp/data/vars.gp")"
+		echo "set output 'plot.$2'"
+		echo "stats = 'data/stats.tsv'"
+		echo "load 'data/vars.gp'"
 		gp_common
 		"gp_$1"
 	} >"$tmp/plot.gp"
-	gnuplot "$tmp/plot.gp" >"$tmp/gnuplot.log" 2>&1 || {
-		sed 's/^/gnuplot: /' "$tmp/gnuplot.log" >&2
+	(cd -- "$tmp" && exec gnuplot plot.gp) >"$tmp/gnuplot.log" 2>&1 || {
+		sed 's/^/gnuplot: /' -- "$tmp/gnuplot.log" >&2
 		die "gnuplot failed to draw $3"
 	}
+	mv -f -- "$tmp/plot.$2" "$3" || die "cannot write $3"
 }
 
 # The gnuplot scripts.  vars.gp (from compare.awk) defines title, workload,
-# plotnumber, numbermin, numbermax, nnumbers, nlabels, labelI, nbars,
-# barkeyK, barnameK, barunitK, barhasK, barsweepK, opI and ophasI;
+# plotnumber, numbermin, numbermax, nnumbers, nlabels, labelI, labelticI
+# (labelI with % doubled: a tic label is a format), nbars, barkeyK,
+# barnameK, barunitK, barhasK, barsweepK, bartopK, opI and ophasI;
 # stats.tsv has the columns label index, label, number, measure, kind, op,
 # percentile index, n, mean, low and high end of the 95 % interval.
 # Interval ends below zero are drawn at zero (bars, rates) or at a tenth of
@@ -269,7 +271,7 @@ setup = common . 'set xtics (); set xrange [0.4:nlabels + 0.6]; ' . \
 do for [k=1:nbars] {
 	eval setup
 	do for [i=1:nlabels] {
-		set xtics add (value(sprintf("label%d", i)) i)
+		set xtics add (value(sprintf("labeltic%d", i)) i)
 	}
 	set title value(sprintf("barname%d", k))
 	set ylabel value(sprintf("barunit%d", k))
