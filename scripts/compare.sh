@@ -174,26 +174,26 @@ report() {
 	title=$2
 	labels=$3
 	shift 3
-	mkdir "$tmp/data" || exit 1
+	mkdir -- "$tmp/data" || exit 1
 	CMP_DATA=$tmp/data CMP_TITLE=$title CMP_LABELS=$labels \
-	    "$AWK" -f "$scriptdir/compare.awk" "$@" || exit 1
+	    "$AWK" -f "$scriptdir/compare.awk" -- "$@" </dev/null || exit 1
 	if [ -z "$prefix" ]; then
 		if [ $# -eq 1 ]; then
 			prefix=${1%.csv}
 		else
 			prefix=$(dirname -- "$1")/$(date +%Y-%m-%d)-$(
-			    "$AWK" '{ gsub(/[^A-Za-z0-9._+-]/, "_")
+			    "$AWK" -- '{ gsub(/[^A-Za-z0-9._+-]/, "_")
 				printf("%s%s", NR > 1 ? "-vs-" : "", $0) }' \
 			    "$tmp/data/labels")
 		fi
 	fi
 	pdir=$(dirname -- "$prefix")
 	[ -d "$pdir" ] || mkdir -p -- "$pdir" || exit 1
-	cp "$tmp/data/report.txt" "$prefix.txt" &&
-	    cp "$tmp/data/report.md" "$prefix.md" || exit 1
-	cat "$prefix.txt"
+	cp -- "$tmp/data/report.txt" "$prefix.txt" &&
+	    cp -- "$tmp/data/report.md" "$prefix.md" || exit 1
+	cat -- "$prefix.txt"
 	[ "$noplot" = 1 ] && return 0
-	nnumbers=$(sed -n 's/^nnumbers = //p' "$tmp/data/vars.gp")
+	nnumbers=$(sed -n 's/^nnumbers = //p' -- "$tmp/data/vars.gp")
 	for kind in bars latency files; do
 		if [ "$kind" = files ] && [ "$nnumbers" -lt 2 ]; then
 			continue
@@ -421,9 +421,11 @@ report_main() {
 		n=$((n - 1))
 		[ -f "$f" ] && [ -r "$f" ] || die "$f: cannot read the CSV file"
 		[ -s "$f" ] || die "$f: empty file (no CSV header)"
+		# After "--" awk takes no option, but still reads "-" as
+		# stdin and NAME=VALUE as an assignment.
 		case $f in
-		/*|./*)	;;
-		*=*)	f=./$f ;;	# not an awk assignment
+		/*)	;;
+		-|*=*)	f=./$f ;;
 		esac
 		set -- "$@" "$f"
 	done
@@ -446,6 +448,11 @@ run_main() {
 	shift
 	[ -f "$config" ] && [ -r "$config" ] ||
 	    die "$config: cannot read the config file"
+	# An absolute name is neither an option nor an assignment to awk.
+	case $config in
+	/*)	;;
+	*)	config=$(pwd)/$config ;;
+	esac
 
 	# The file counts.
 	counts=$(printf '%s\n' "$counts" | tr ',' ' ')
@@ -495,7 +502,7 @@ run_main() {
 	done
 
 	# The config may set anything but must not run by itself.
-	"$AWK" '
+	"$AWK" -- '
 		{ sub(/\r$/, ""); w = $1 }
 		w == "" || w ~ /^#/ { next }
 		index("run", w) == 1 || index("quit", w) == 1 ||
@@ -518,10 +525,6 @@ run_main() {
 	case $pm in
 	/*)	;;
 	*)	pm=$(pwd)/$pm ;;
-	esac
-	case $config in
-	/*)	;;
-	*)	config=$(pwd)/$config ;;
 	esac
 
 	# The CSV file: a new one unless -o names one.
