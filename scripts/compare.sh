@@ -151,10 +151,23 @@ need_gnuplot() {
 	    die "gnuplot has no svg terminal"
 }
 
-# mktmp: create the private scratch directory $tmp.
+# absdir DIR: print the absolute physical path of the directory DIR, or
+# fail when it cannot be entered.  A relative DIR gets "./", which keeps it
+# from CDPATH and "-" from meaning $OLDPWD.
+absdir() {
+	case $1 in
+	/*)	CDPATH='' cd -- "$1" && pwd -P ;;
+	*)	CDPATH='' cd -- "./$1" && pwd -P ;;
+	esac
+}
+
+# mktmp: create the private scratch directory $tmp, an absolute path
+# (postmark runs in another directory).
 mktmp() {
-	tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare.XXXXXX") ||
-	    die "cannot create a temporary directory"
+	tbase=$(absdir "${TMPDIR:-/tmp}") ||
+	    die "${TMPDIR:-/tmp}: cannot enter the temporary directory"
+	tmp=$(mktemp -d "$tbase/compare.XXXXXX") ||
+	    die "cannot create a temporary directory in $tbase"
 }
 
 # posint VALUE: true when VALUE is a positive decimal integer.
@@ -468,10 +481,15 @@ run_main() {
 		ncounts=1
 	fi
 
-	# The targets.
+	# The targets, each directory resolved now to an absolute physical
+	# path: nothing later depends on the current directory.
 	seen=' '
 	names=
-	for t do
+	n=$#
+	while [ "$n" -gt 0 ]; do
+		t=$1
+		shift
+		n=$((n - 1))
 		case $t in
 		*=*)	;;
 		*)	die "target '$t' has no label:" \
@@ -493,12 +511,16 @@ run_main() {
 		seen="$seen$label "
 		names=${names:+$names-vs-}$label
 		[ -n "$dir" ] || die "target '$t' has no directory"
+		[ -e "$dir" ] || die "$dir: no such directory (target $label)"
 		[ -d "$dir" ] || die "$dir: not a directory (target $label)"
-		[ -w "$dir" ] || die "$dir: not writable (target $label)"
-		case $dir in
+		abs=$(absdir "$dir") || die "$dir: cannot enter (target $label)"
+		[ -w "$abs" ] || die "$abs: not writable (target $label)"
+		case $abs in
 		*[[:space:]]*)
-			die "$dir: postmark locations cannot contain blanks" ;;
+			die "$abs: postmark locations cannot contain blanks" \
+			    "(target $label)" ;;
 		esac
+		set -- "$@" "$label=$abs"
 	done
 
 	# The config may set anything but must not run by itself.
@@ -539,7 +561,8 @@ run_main() {
 	fi
 	odir=$(dirname -- "$out")
 	mkdir -p -- "$odir" || exit 1
-	csv=$(cd -- "$odir" && pwd)/$(basename -- "$out") || exit 1
+	odir=$(absdir "$odir") || exit 1
+	csv=$odir/$(basename -- "$out")
 	case $csv in
 	*[[:space:]]*)
 		die "$csv: the CSV path cannot contain blanks (postmark's" \
@@ -562,15 +585,14 @@ run_main() {
 		i=$((i + 1))
 	done
 	note "$k runs appended to $csv"
-	report "${out%.csv}" "$(basename -- "$config")" "" "$csv"
+	report "${csv%.csv}" "$(basename -- "$config")" "" "$csv"
 }
 
-# run_one LABEL DIR COUNT WHAT: one postmark run of the config on DIR in a
-# new empty subdirectory, appending a row to $csv.
+# run_one LABEL DIR COUNT WHAT: one postmark run of the config on DIR (an
+# absolute path) in a new empty subdirectory, appending a row to $csv.
 run_one() {
-	abs=$(cd -- "$2" && pwd) || die "$2: cannot enter"
-	work=$(mktemp -d "$abs/compare.XXXXXX") ||
-	    die "cannot create a scratch directory in $abs"
+	work=$(mktemp -d "$2/compare.XXXXXX") ||
+	    die "cannot create a scratch directory in $2"
 	{
 		cat -- "$config"
 		echo
