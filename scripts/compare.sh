@@ -458,9 +458,18 @@ run_main() {
 	[ $# -ge 2 ] || usage_error "need a config file and at least one" \
 	    "LABEL=DIRECTORY target"
 	config=$1
+	cfgname=$1	# for messages
 	shift
 	[ -f "$config" ] && [ -r "$config" ] ||
 	    die "$config: cannot read the config file"
+	# Its lines; a last line without a line feed counts too, and $cfgend
+	# tells run_one to end it.
+	cfglines=$(wc -l <"$config" | tr -d ' ')
+	cfgend=
+	if [ -n "$(tail -c 1 -- "$config")" ]; then
+		cfglines=$((cfglines + 1))
+		cfgend=1
+	fi
 	# An absolute name is neither an option nor an assignment to awk.
 	case $config in
 	/*)	;;
@@ -524,17 +533,17 @@ run_main() {
 	done
 
 	# The config may set anything but must not run by itself.
-	"$AWK" -- '
+	CMP_PROG=$prog CMP_CONFIG=$cfgname "$AWK" -- '
 		{ sub(/\r$/, ""); w = $1 }
 		w == "" || w ~ /^#/ { next }
 		index("run", w) == 1 || index("quit", w) == 1 ||
 		index("exit", w) == 1 || index("load", w) == 1 {
 			printf("%s: %s:%d: \"%s\": remove it; compare.sh " \
-			    "adds the run itself\n", prog, FILENAME, FNR, $0) \
-			    > "/dev/stderr"
+			    "adds the run itself\n", ENVIRON["CMP_PROG"],
+			    ENVIRON["CMP_CONFIG"], FNR, $0) > "/dev/stderr"
 			bad = 1
 		}
-		END { exit bad }' prog="$prog" "$config" </dev/null || exit 1
+		END { exit bad }' "$config" </dev/null || exit 1
 
 	need_tools
 	case $pm in
@@ -590,12 +599,14 @@ run_main() {
 
 # run_one LABEL DIR COUNT WHAT: one postmark run of the config on DIR (an
 # absolute path) in a new empty subdirectory, appending a row to $csv.
+# postmark reads the config's $cfglines lines and then the lines added
+# here on its stdin.
 run_one() {
 	work=$(mktemp -d "$2/compare.XXXXXX") ||
 	    die "cannot create a scratch directory in $2"
 	{
 		cat -- "$config"
-		echo
+		[ -z "$cfgend" ] || echo
 		[ "$3" = - ] || echo "set number $3"
 		echo "set location $work"
 		echo "set label $1"
@@ -617,15 +628,7 @@ run_one() {
 	fi
 	work=
 	if [ "$st" -ne 0 ]; then
-		# postmark read the config on stdin ("-"): name it instead.
-		tail -n 20 "$tmp/log" | CMP_CONFIG=$config "$AWK" \
-		    -v n="$(wc -l <"$config")" '
-			/^-:[0-9]+: / {
-				split($0, f, ":")
-				if (f[2] + 0 <= n + 0)
-					$0 = ENVIRON["CMP_CONFIG"] substr($0, 2)
-			}
-			{ print "postmark: " $0 }' >&2
+		tail -n 20 -- "$tmp/log" | pm_errors
 		die "postmark failed (exit $st) on target $1 ($2);" \
 		    "rows so far are in $csv"
 	fi
@@ -633,6 +636,32 @@ run_one() {
 	[ "$after" -gt "$before" ] ||
 	    die "postmark wrote no CSV row to $csv (is $pm this project's" \
 	    "postmark, with set report csv?)"
+}
+
+# pm_errors: copy postmark's messages (stdin) to stderr, each after
+# "postmark: ".  postmark read its input on stdin and names it "-", so
+# "-:N: MESSAGE" (also after "postmark: ", as from a failed run) becomes
+# "CONFIG:N: MESSAGE" for a line of the config, and names the line for
+# one that run_one added: 'line added by compare.sh, "run FILE": MESSAGE'.
+pm_errors() {
+	CMP_CONFIG=$cfgname CMP_LINES=$cfglines "$AWK" -- '
+		NR == FNR {
+			input[FNR] = $0
+			next
+		}
+		{
+			sub(/^postmark: /, "")
+			if (match($0, /^-:[0-9]+: /)) {
+				n = substr($0, 3, RLENGTH - 4) + 0
+				m = substr($0, RLENGTH + 1)
+				if (n <= ENVIRON["CMP_LINES"] + 0)
+					$0 = ENVIRON["CMP_CONFIG"] ":" n ": " m
+				else
+					$0 = "line added by compare.sh, \"" \
+					    input[n] "\": " m
+			}
+			print "postmark: " $0
+		}' "$tmp/input" - >&2
 }
 
 # dirindex-demo.sh sources this file for its helpers: nothing to run then.
