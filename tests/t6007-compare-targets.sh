@@ -55,8 +55,9 @@ refused "a file as target: not a directory, named" \
 st=$?
 is "$st" 1 "a relative target under a path with a blank: exit 1"
 grep -q "^compare.sh: $T/in dir/a: postmark locations cannot contain blanks (target A)$" "$T/err"
-ok $? "... refused up front, naming the absolute path" ||
-    diag "$(cat "$T/err")"
+st=$?
+ok "$st" "... refused up front, naming the absolute path"
+[ "$st" -eq 0 ] || diag "$(cat "$T/err")"
 is "$(ls -A "$T/in dir/a")$(test -e "$T/no.csv" && echo csv)" "" \
     "... before anything ran or was written"
 
