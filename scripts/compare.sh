@@ -29,7 +29,7 @@
 # project's postmark (-p PROG, else $POSTMARK, else postmark in PATH).
 #
 # Exit status: 0 success, 1 failure (a failed run, a bad CSV, a missing
-# dependency), 2 usage error, 130/143 interrupted.
+# dependency), 2 usage error, 129/130/143 hangup, interrupt, termination.
 
 set -u
 
@@ -63,7 +63,8 @@ the order first seen, or the order of -l) and writes PREFIX.txt, PREFIX.md
 and the plots (default PREFIX: the CSV file name without .csv).
 
 --no-plot skips the plots (no gnuplot needed).  \$AWK names the awk.
-Exit status: 0 success, 1 failure, 2 usage error, 130/143 interrupted.
+Exit status: 0 success, 1 failure, 2 usage error, 129/130/143 hangup,
+interrupt, termination.
 EOF
 }
 
@@ -112,6 +113,7 @@ cleanup() {
 }
 
 trap cleanup EXIT
+trap 'note hangup; exit 129' HUP
 trap 'note interrupted; exit 130' INT
 trap 'note terminated; exit 143' TERM
 
