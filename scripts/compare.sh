@@ -54,13 +54,18 @@ each time), and writes the report next to it: .txt, .md, -bars and -latency
 plots and, when several file counts were run, -files plots (.png, .svg).
 CONFIG holds postmark commands but no run, quit or load; compare.sh adds
 "set number" (with --file-counts), "set location", "set label",
-"set report csv", "run FILE" and "quit".  --file-counts runs every target
-with each number of files of the list.  postmark is -p PROG, else
-\$POSTMARK, else postmark in PATH.
+"set report csv", "run FILE" and "quit"; postmark's errors name the
+CONFIG line, or the added line.  Each DIRECTORY is resolved to an absolute
+path (symbolic links too) before the first run; it must not contain
+blanks.  --file-counts runs every target with each number of files of the
+list.  postmark is -p PROG, else \$POSTMARK, else postmark in PATH.
 
 Report mode groups the rows with status ok of the CSV files by label (in
 the order first seen, or the order of -l) and writes PREFIX.txt, PREFIX.md
-and the plots (default PREFIX: the CSV file name without .csv).
+and the plots (default PREFIX: the CSV file name without .csv).  Every
+field of a CSV is text, never run: control characters in it (line feed,
+escape ...) are shown as blanks, also in labels given to -l.  Put -- before
+file names that start with -.
 
 --no-plot skips the plots (no gnuplot needed).  \$AWK names the awk.
 Exit status: 0 success, 1 failure, 2 usage error, 129/130/143 hangup,
