@@ -991,22 +991,26 @@ function plot_top(k,    g, li, key, mx, hi) {
 
 # write_plot_data(): labels, stats.tsv and vars.gp for the plots.
 function write_plot_data(    f, li, g, gi, k, key, lo, hi, i, pn, s, op,
-    has) {
+    has, tsvlab) {
 	f = data "/labels"
 	for (li = 1; li <= nl; li++)
 		print labv[li] > f
 	close(f)
+	# A data field that starts with a double quote is a quoted string to
+	# gnuplot (it would take the next columns too): the label column,
+	# which no plot reads, has ' for ".
 	f = data "/stats.tsv"
 	for (g = 1; g <= ng; g++) {
 		gi = gord[g]
-		for (li = 1; li <= nl; li++)
+		for (li = 1; li <= nl; li++) {
+			tsvlab = replace(labv[li], "\"", "'")
 			for (k = 1; k <= nm; k++) {
 				key = li SUBSEP gi SUBSEP k
 				if (N[key] == 0)
 					continue
 				lo = (key in LO) ? LO[key] : MEAN[key]
 				hi = (key in HI) ? HI[key] : MEAN[key]
-				print li "\t" labv[li] "\t" numv[gi] "\t" \
+				print li "\t" tsvlab "\t" numv[gi] "\t" \
 				    mkey[k] "\t" mkind[k] "\t" \
 				    (mop[k] == "" ? "-" : mop[k]) "\t" \
 				    (mxpos[k] == "" ? 0 : mxpos[k]) "\t" \
@@ -1014,6 +1018,7 @@ function write_plot_data(    f, li, g, gi, k, key, lo, hi, i, pn, s, op,
 				    tsvnum(lo) "\t" tsvnum(hi) > f
 				has[gi, k] = 1
 			}
+		}
 	}
 	close(f)
 	# The bar and latency plots show the largest file count.

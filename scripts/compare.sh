@@ -260,8 +260,9 @@ plot() {
 # plotnumber, numbermin, numbermax, nnumbers, nlabels, labelI, labelticI
 # (labelI with % doubled: a tic label is a format), nbars, barkeyK,
 # barnameK, barunitK, barhasK, barsweepK, bartopK, opI and ophasI;
-# stats.tsv has the columns label index, label, number, measure, kind, op,
-# percentile index, n, mean, low and high end of the 95 % interval.
+# stats.tsv has the columns label index, label (" as '), number, measure,
+# kind, op, percentile index, n, mean, low and high end of the 95 %
+# interval.
 # Interval ends below zero are drawn at zero (bars, rates) or at a tenth of
 # the mean (logarithmic latency axis); in the rate-versus-files plot the
 # y axis stops at bartopK (see compare.awk).

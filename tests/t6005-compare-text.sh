@@ -31,7 +31,8 @@ L6="line${nl}feed"
 L7="carriage${cr}return"
 L8="esc${esc}[31mred${soh}soh"
 L9="%s%d%n%% @L1"
-export L1 L2 L3 L4 L5 L6 L7 L8 L9
+L10="\"open quote"
+export L1 L2 L3 L4 L5 L6 L7 L8 L9 L10
 HOST="\`touch $T/pwned-host\`${esc}[2J"
 SEED="\`touch $T/pwned-seed\`"
 STATUS="\`touch $T/pwned-status\`: \$(touch $T/pwned-status2)"
@@ -56,7 +57,7 @@ awk '
 	$2 == "A" && $3 == "ok" {
 		$5 = q(ENVIRON["HOST"])
 		$6 = q(ENVIRON["HOST"])
-		for (i = 1; i <= 9; i++) {
+		for (i = 1; i <= 10; i++) {
 			$2 = q(ENVIRON["L" i])
 			print
 		}
@@ -89,11 +90,12 @@ text "line feed" "a line feed in a label becomes a blank"
 text "carriage return" "a carriage return becomes a blank"
 text "esc [31mred soh" "escape and other control bytes become blanks"
 text "%s%d%n%% @L1" "printf conversions and gnuplot macros are text"
+text "\"open quote" "an unbalanced double quote is text"
 text "\`touch $T/pwned-host\` [2J" "the host field is text"
 text "seed \`touch $T/pwned-seed\`" "the workload fields are text"
 text "1 \`touch $T/pwned-status\`" "the status of a skipped row is text"
-is "$(grep -c '^transactions/s ' "$T/r.txt")" 10 \
-    "ten labels, each on one line of the table"
+is "$(grep -c '^transactions/s ' "$T/r.txt")" 11 \
+    "eleven labels, each on one line of the table"
 is "$(cat "$T/r.txt" "$T/r.md" "$T/out" | tr -d '\n' |
     tr -d '\040-\176' | wc -c | tr -d ' ')" 0 \
     "the reports hold no control character but line feeds"
@@ -106,9 +108,24 @@ if [ -z "$plot" ]; then
 	grep -qF -- "x' . system('touch $T/pwned-gpq') . '" \
 	    "$T/r-latency.svg"
 	ok $? "the plots show quotes as text"
+	# gnuplot reads every row of compare.awk's plot data: a label that
+	# starts with a double quote is no quoted string that takes the
+	# next columns (and the row's numbers) with it.
+	mkdir "$T/data"
+	CMP_DATA=$T/data awk -f "$srcdir/scripts/compare.awk" -- \
+	    "$T/evil.csv" 2>/dev/null
+	cat >"$T/data/count.gp" <<'EOF'
+set datafile separator "\t"
+stats 'stats.tsv' using 9 nooutput
+print STATS_records
+EOF
+	is "$(cd "$T/data" && gnuplot count.gp 2>&1)" \
+	    "$(wc -l <"$T/data/stats.tsv" | tr -d ' ')" \
+	    "gnuplot reads every row of the plot data"
 else
 	skip "labels in the plots" "gnuplot not installed"
 	skip "labels in the plots" "gnuplot not installed"
+	skip "plot data" "gnuplot not installed"
 fi
 
 done_testing
