@@ -24,6 +24,13 @@
 #   stats.tsv   per label, number and measure: n, mean, 95 % interval (plots)
 #   vars.gp     gnuplot variables: titles, labels, measures, data flags
 #
+# Every field of the CSV, every file name and every label is text, never
+# code: clean() replaces each control character by a blank before the text
+# is used (a label is grouped, matched by CMP_LABELS and shown in that
+# form), mdesc() escapes it for Markdown, and gpstr() is the one way text
+# is written into gnuplot code.  Nothing here runs a command or uses text
+# as a printf format.
+#
 # Environment: CMP_DATA (required), CMP_TITLE (what was compared: config or
 # file names), CMP_LABELS (optional comma-separated labels: keep only these,
 # in this order).  Errors go to stderr as "compare.sh: ..." and the exit
@@ -53,6 +60,7 @@
 BEGIN {
 	MB = 1048576		# bytes in a MB, as PostMark
 	FPMIN = 1e-300
+	NUL = sprintf("%c", 0)	# "" in an awk that cannot hold NUL
 	init_ttable()
 	init_measures()
 	if (selftest) {
@@ -62,10 +70,10 @@ BEGIN {
 	data = ENVIRON["CMP_DATA"]
 	if (data == "")
 		fail("internal error: CMP_DATA is not set")
-	title = ENVIRON["CMP_TITLE"]
+	title = clean(ENVIRON["CMP_TITLE"])
 	nwant = 0
 	if (ENVIRON["CMP_LABELS"] != "") {
-		nwant = split(ENVIRON["CMP_LABELS"], want, ",")
+		nwant = split(clean(ENVIRON["CMP_LABELS"]), want, ",")
 		for (i = 1; i <= nwant; i++) {
 			if (want[i] in wanted)
 				fail("label '" want[i] "' given twice")
@@ -142,14 +150,42 @@ END {
 
 # fail(MSG): print "compare.sh: MSG" on stderr and exit 1.
 function fail(msg) {
-	print "compare.sh: " msg > "/dev/stderr"
+	print "compare.sh: " clean(msg) > "/dev/stderr"
 	failed = 1
 	exit 1
 }
 
 # warn(MSG): print "compare.sh: warning: MSG" on stderr.
 function warn(msg) {
-	print "compare.sh: warning: " msg > "/dev/stderr"
+	print "compare.sh: warning: " clean(msg) > "/dev/stderr"
+}
+
+# noctl(S, R): S with every control character (bytes 0-31 and 127: tab,
+# line feed, carriage return, escape, NUL ...) replaced by R.
+function noctl(s, r,    i) {
+	gsub(/[\001-\037\177]/, r, s)
+	if (NUL != "")
+		while ((i = index(s, NUL)) > 0)
+			s = substr(s, 1, i - 1) r substr(s, i + 1)
+	return s
+}
+
+# clean(S): S as one line of plain text: each control character becomes a
+# blank.  Applied to all text from outside (CSV fields, file names, labels)
+# before it is used.
+function clean(s) {
+	return noctl(s, " ")
+}
+
+# replace(S, FROM, TO): S with every FROM replaced by TO, literally (no
+# regular expression, no & or backslash processing in TO).
+function replace(s, from, to,    out, i) {
+	out = ""
+	while ((i = index(s, from)) > 0) {
+		out = out substr(s, 1, i - 1) to
+		s = substr(s, i + length(from))
+	}
+	return out s
 }
 
 # csvsplit(S, F): split the RFC 4180 record S into F[1..n] and return n;
@@ -241,10 +277,10 @@ function datarow(nf,    v, st, lab, li, num, gi, k, key, sig) {
 	if (v !~ /^[1-9][0-9]*$/)
 		fail(FILENAME ":" pendline ": bad schema_version '" v "'")
 	st = get("status")
-	lab = get("label")
-	gsub(/[\t\r\n]/, " ", lab)
+	lab = clean(get("label"))
 	if (st != "ok") {
 		sub(/:.*/, "", st)
+		st = clean(st)
 		if (st == "")
 			st = "empty status"
 		skipkind[st]++
@@ -286,7 +322,7 @@ function datarow(nf,    v, st, lab, li, num, gi, k, key, sig) {
 		sigs[sig] = 1
 		nsig++
 		if (nsig == 1)
-			workload = describe_workload()
+			workload = clean(describe_workload())
 	}
 	for (k = 1; k <= nm; k++) {
 		v = fld[col[mcol[k]]]
@@ -342,8 +378,10 @@ function fsdesc(t, o) {
 	return o == "" ? t : t " (" o ")"
 }
 
-# addinfo(LI, WHAT, VALUE): remember a distinct metadata value of a label.
+# addinfo(LI, WHAT, VALUE): remember a distinct metadata value of a label
+# (cleaned).
 function addinfo(li, what, v) {
+	v = clean(v)
 	if (v == "" || (li, what, v) in infoseen)
 		return
 	infoseen[li, what, v] = 1
@@ -786,11 +824,13 @@ function print_text(out, nr,    r, c, w, s, line) {
 	}
 }
 
-# mdesc(S): S with the characters that break a Markdown table escaped.
+# mdesc(S): S as literal Markdown text in a table cell: backslash, | (the
+# cell separator), < (HTML) and & (entities) escaped with a backslash.
 function mdesc(s) {
-	gsub(/\\/, "\\\\", s)
-	gsub(/\|/, "\\|", s)
-	return s
+	s = replace(s, "\\", "\\\\")
+	s = replace(s, "|", "\\|")
+	s = replace(s, "<", "\\<")
+	return replace(s, "&", "\\&")
 }
 
 # print_md(FILE, NROWS): the table in Markdown.
@@ -912,11 +952,13 @@ function wrap(s, w,    n, a, i, out, line) {
 	return out line
 }
 
-# gpstr(S): S as a double-quoted gnuplot string.
+# gpstr(S): S as a gnuplot string constant, the only way text is written
+# into gnuplot code.  Single-quoted: gnuplot substitutes `command` (runs
+# it) and processes escapes inside double quotes, but inside single quotes
+# nothing, and '' stands for one quote.  Control characters are removed (a
+# line feed would end the statement).
 function gpstr(s) {
-	gsub(/\\/, "\\\\", s)
-	gsub(/"/, "\\\"", s)
-	return "\"" s "\""
+	return "'" replace(noctl(s, ""), "'", "''") "'"
 }
 
 # tsvnum(X): a number for stats.tsv ("NaN" when undefined).
@@ -949,22 +991,26 @@ function plot_top(k,    g, li, key, mx, hi) {
 
 # write_plot_data(): labels, stats.tsv and vars.gp for the plots.
 function write_plot_data(    f, li, g, gi, k, key, lo, hi, i, pn, s, op,
-    has) {
+    has, tsvlab) {
 	f = data "/labels"
 	for (li = 1; li <= nl; li++)
 		print labv[li] > f
 	close(f)
+	# A data field that starts with a double quote is a quoted string to
+	# gnuplot (it would take the next columns too): the label column,
+	# which no plot reads, has ' for ".
 	f = data "/stats.tsv"
 	for (g = 1; g <= ng; g++) {
 		gi = gord[g]
-		for (li = 1; li <= nl; li++)
+		for (li = 1; li <= nl; li++) {
+			tsvlab = replace(labv[li], "\"", "'")
 			for (k = 1; k <= nm; k++) {
 				key = li SUBSEP gi SUBSEP k
 				if (N[key] == 0)
 					continue
 				lo = (key in LO) ? LO[key] : MEAN[key]
 				hi = (key in HI) ? HI[key] : MEAN[key]
-				print li "\t" labv[li] "\t" numv[gi] "\t" \
+				print li "\t" tsvlab "\t" numv[gi] "\t" \
 				    mkey[k] "\t" mkind[k] "\t" \
 				    (mop[k] == "" ? "-" : mop[k]) "\t" \
 				    (mxpos[k] == "" ? 0 : mxpos[k]) "\t" \
@@ -972,6 +1018,7 @@ function write_plot_data(    f, li, g, gi, k, key, lo, hi, i, pn, s, op,
 				    tsvnum(lo) "\t" tsvnum(hi) > f
 				has[gi, k] = 1
 			}
+		}
 	}
 	close(f)
 	# The bar and latency plots show the largest file count.
@@ -986,8 +1033,11 @@ function write_plot_data(    f, li, g, gi, k, key, lo, hi, i, pn, s, op,
 	print "numbermin = " numv[gord[1]] > f
 	print "numbermax = " numv[gord[ng]] > f
 	print "nlabels = " nl > f
-	for (li = 1; li <= nl; li++)
+	# A tic label is a printf format to gnuplot: labeltic has % doubled.
+	for (li = 1; li <= nl; li++) {
 		print "label" li " = " gpstr(labv[li]) > f
+		print "labeltic" li " = " gpstr(replace(labv[li], "%", "%%")) > f
+	}
 	print "nbars = " nbar > f
 	for (k = 1; k <= nbar; k++) {
 		print "barkey" k " = " gpstr(mkey[k]) > f

@@ -29,7 +29,7 @@
 # project's postmark (-p PROG, else $POSTMARK, else postmark in PATH).
 #
 # Exit status: 0 success, 1 failure (a failed run, a bad CSV, a missing
-# dependency), 2 usage error, 130/143 interrupted.
+# dependency), 2 usage error, 129/130/143 hangup, interrupt, termination.
 
 set -u
 
@@ -54,16 +54,22 @@ each time), and writes the report next to it: .txt, .md, -bars and -latency
 plots and, when several file counts were run, -files plots (.png, .svg).
 CONFIG holds postmark commands but no run, quit or load; compare.sh adds
 "set number" (with --file-counts), "set location", "set label",
-"set report csv", "run FILE" and "quit".  --file-counts runs every target
-with each number of files of the list.  postmark is -p PROG, else
-\$POSTMARK, else postmark in PATH.
+"set report csv", "run FILE" and "quit"; postmark's errors name the
+CONFIG line, or the added line.  Each DIRECTORY is resolved to an absolute
+path (symbolic links too) before the first run; it must not contain
+blanks.  --file-counts runs every target with each number of files of the
+list.  postmark is -p PROG, else \$POSTMARK, else postmark in PATH.
 
 Report mode groups the rows with status ok of the CSV files by label (in
 the order first seen, or the order of -l) and writes PREFIX.txt, PREFIX.md
-and the plots (default PREFIX: the CSV file name without .csv).
+and the plots (default PREFIX: the CSV file name without .csv).  Every
+field of a CSV is text, never run: control characters in it (line feed,
+escape ...) are shown as blanks, also in labels given to -l.  Put -- before
+file names that start with -.
 
 --no-plot skips the plots (no gnuplot needed).  \$AWK names the awk.
-Exit status: 0 success, 1 failure, 2 usage error, 130/143 interrupted.
+Exit status: 0 success, 1 failure, 2 usage error, 129/130/143 hangup,
+interrupt, termination.
 EOF
 }
 
@@ -112,6 +118,7 @@ cleanup() {
 }
 
 trap cleanup EXIT
+trap 'note hangup; exit 129' HUP
 trap 'note interrupted; exit 130' INT
 trap 'note terminated; exit 143' TERM
 
@@ -140,7 +147,7 @@ need_gnuplot() {
 	    die "gnuplot 5 or later needed (found:" \
 	    "$(gnuplot --version 2>&1 | sed 1q)); or use --no-plot"
 	if echo 'set terminal pngcairo' | gnuplot >/dev/null 2>&1; then
-		pngterm='pngcairo font "sans,9"'
+		pngterm="pngcairo font 'sans,9'"
 	elif echo 'set terminal png' | gnuplot >/dev/null 2>&1; then
 		pngterm='png'
 		note "gnuplot has no pngcairo terminal; using png"
@@ -151,10 +158,23 @@ need_gnuplot() {
 	    die "gnuplot has no svg terminal"
 }
 
-# mktmp: create the private scratch directory $tmp.
+# absdir DIR: print the absolute physical path of the directory DIR, or
+# fail when it cannot be entered.  A relative DIR gets "./", which keeps it
+# from CDPATH and "-" from meaning $OLDPWD.
+absdir() {
+	case $1 in
+	/*)	CDPATH='' cd -- "$1" && pwd -P ;;
+	*)	CDPATH='' cd -- "./$1" && pwd -P ;;
+	esac
+}
+
+# mktmp: create the private scratch directory $tmp, an absolute path
+# (postmark runs in another directory).
 mktmp() {
-	tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare.XXXXXX") ||
-	    die "cannot create a temporary directory"
+	tbase=$(absdir "${TMPDIR:-/tmp}") ||
+	    die "${TMPDIR:-/tmp}: cannot enter the temporary directory"
+	tmp=$(mktemp -d "$tbase/compare.XXXXXX") ||
+	    die "cannot create a temporary directory in $tbase"
 }
 
 # posint VALUE: true when VALUE is a positive decimal integer.
@@ -166,11 +186,6 @@ posint() {
 	[ ${#1} -le 10 ]
 }
 
-# gpquote STRING: STRING as a double-quoted gnuplot string.
-gpquote() {
-	printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')"
-}
-
 # report PREFIX TITLE LABELS FILE...: run compare.awk on the CSV files,
 # write PREFIX.txt and PREFIX.md (PREFIX "" for the default), print the
 # text report, and make the plots unless $noplot.
@@ -179,26 +194,26 @@ report() {
 	title=$2
 	labels=$3
 	shift 3
-	mkdir "$tmp/data" || exit 1
+	mkdir -- "$tmp/data" || exit 1
 	CMP_DATA=$tmp/data CMP_TITLE=$title CMP_LABELS=$labels \
-	    "$AWK" -f "$scriptdir/compare.awk" "$@" || exit 1
+	    "$AWK" -f "$scriptdir/compare.awk" -- "$@" </dev/null || exit 1
 	if [ -z "$prefix" ]; then
 		if [ $# -eq 1 ]; then
 			prefix=${1%.csv}
 		else
 			prefix=$(dirname -- "$1")/$(date +%Y-%m-%d)-$(
-			    "$AWK" '{ gsub(/[^A-Za-z0-9._+-]/, "_")
+			    "$AWK" -- '{ gsub(/[^A-Za-z0-9._+-]/, "_")
 				printf("%s%s", NR > 1 ? "-vs-" : "", $0) }' \
 			    "$tmp/data/labels")
 		fi
 	fi
 	pdir=$(dirname -- "$prefix")
 	[ -d "$pdir" ] || mkdir -p -- "$pdir" || exit 1
-	cp "$tmp/data/report.txt" "$prefix.txt" &&
-	    cp "$tmp/data/report.md" "$prefix.md" || exit 1
-	cat "$prefix.txt"
+	cp -- "$tmp/data/report.txt" "$prefix.txt" &&
+	    cp -- "$tmp/data/report.md" "$prefix.md" || exit 1
+	cat -- "$prefix.txt"
 	[ "$noplot" = 1 ] && return 0
-	nnumbers=$(sed -n 's/^nnumbers = //p' "$tmp/data/vars.gp")
+	nnumbers=$(sed -n 's/^nnumbers = //p' -- "$tmp/data/vars.gp")
 	for kind in bars latency files; do
 		if [ "$kind" = files ] && [ "$nnumbers" -lt 2 ]; then
 			continue
@@ -211,6 +226,11 @@ report() {
 }
 
 # plot KIND EXT FILE: draw one plot (bars, latency or files) into FILE.
+# The gnuplot code is constant: gnuplot runs in $tmp, reads data/vars.gp
+# (where compare.awk wrote all text as safe string constants) and
+# data/stats.tsv, and draws into plot.EXT, which is then moved to FILE.  No
+# file name is written into gnuplot code, where a name starting with | or <
+# would run a command even when quoted.
 plot() {
 	case $1 in
 	bars)	size=1200,900 ;;
@@ -219,27 +239,30 @@ plot() {
 	if [ "$2" = png ]; then
 		term="$pngterm size $size noenhanced"
 	else
-		term="svg size $size font \"sans,9\" noenhanced"
+		term="svg size $size font 'sans,9' noenhanced"
 	fi
 	{
 		echo "set terminal $term"
-		echo "set output $(gpquote "$3")"
-		echo "stats = $(gpquote "$tmp/data/stats.tsv")"
-		echo "load $(gpquote "$tmp/data/vars.gp")"
+		echo "set output 'plot.$2'"
+		echo "stats = 'data/stats.tsv'"
+		echo "load 'data/vars.gp'"
 		gp_common
 		"gp_$1"
 	} >"$tmp/plot.gp"
-	gnuplot "$tmp/plot.gp" >"$tmp/gnuplot.log" 2>&1 || {
-		sed 's/^/gnuplot: /' "$tmp/gnuplot.log" >&2
+	(cd -- "$tmp" && exec gnuplot plot.gp) >"$tmp/gnuplot.log" 2>&1 || {
+		sed 's/^/gnuplot: /' -- "$tmp/gnuplot.log" >&2
 		die "gnuplot failed to draw $3"
 	}
+	mv -f -- "$tmp/plot.$2" "$3" || die "cannot write $3"
 }
 
 # The gnuplot scripts.  vars.gp (from compare.awk) defines title, workload,
-# plotnumber, numbermin, numbermax, nnumbers, nlabels, labelI, nbars,
-# barkeyK, barnameK, barunitK, barhasK, barsweepK, opI and ophasI;
-# stats.tsv has the columns label index, label, number, measure, kind, op,
-# percentile index, n, mean, low and high end of the 95 % interval.
+# plotnumber, numbermin, numbermax, nnumbers, nlabels, labelI, labelticI
+# (labelI with % doubled: a tic label is a format), nbars, barkeyK,
+# barnameK, barunitK, barhasK, barsweepK, bartopK, opI and ophasI;
+# stats.tsv has the columns label index, label (" as '), number, measure,
+# kind, op, percentile index, n, mean, low and high end of the 95 %
+# interval.
 # Interval ends below zero are drawn at zero (bars, rates) or at a tenth of
 # the mean (logarithmic latency axis); in the rate-versus-files plot the
 # y axis stops at bartopK (see compare.awk).
@@ -269,7 +292,7 @@ setup = common . 'set xtics (); set xrange [0.4:nlabels + 0.6]; ' . \
 do for [k=1:nbars] {
 	eval setup
 	do for [i=1:nlabels] {
-		set xtics add (value(sprintf("label%d", i)) i)
+		set xtics add (value(sprintf("labeltic%d", i)) i)
 	}
 	set title value(sprintf("barname%d", k))
 	set ylabel value(sprintf("barunit%d", k))
@@ -419,9 +442,11 @@ report_main() {
 		n=$((n - 1))
 		[ -f "$f" ] && [ -r "$f" ] || die "$f: cannot read the CSV file"
 		[ -s "$f" ] || die "$f: empty file (no CSV header)"
+		# After "--" awk takes no option, but still reads "-" as
+		# stdin and NAME=VALUE as an assignment.
 		case $f in
-		/*|./*)	;;
-		*=*)	f=./$f ;;	# not an awk assignment
+		/*)	;;
+		-|*=*)	f=./$f ;;
 		esac
 		set -- "$@" "$f"
 	done
@@ -441,9 +466,23 @@ run_main() {
 	[ $# -ge 2 ] || usage_error "need a config file and at least one" \
 	    "LABEL=DIRECTORY target"
 	config=$1
+	cfgname=$1	# for messages
 	shift
 	[ -f "$config" ] && [ -r "$config" ] ||
 	    die "$config: cannot read the config file"
+	# Its lines; a last line without a line feed counts too, and $cfgend
+	# tells run_one to end it.
+	cfglines=$(wc -l <"$config" | tr -d ' ')
+	cfgend=
+	if [ -n "$(tail -c 1 -- "$config")" ]; then
+		cfglines=$((cfglines + 1))
+		cfgend=1
+	fi
+	# An absolute name is neither an option nor an assignment to awk.
+	case $config in
+	/*)	;;
+	*)	config=$(pwd)/$config ;;
+	esac
 
 	# The file counts.
 	counts=$(printf '%s\n' "$counts" | tr ',' ' ')
@@ -459,10 +498,15 @@ run_main() {
 		ncounts=1
 	fi
 
-	# The targets.
+	# The targets, each directory resolved now to an absolute physical
+	# path: nothing later depends on the current directory.
 	seen=' '
 	names=
-	for t do
+	n=$#
+	while [ "$n" -gt 0 ]; do
+		t=$1
+		shift
+		n=$((n - 1))
 		case $t in
 		*=*)	;;
 		*)	die "target '$t' has no label:" \
@@ -484,26 +528,30 @@ run_main() {
 		seen="$seen$label "
 		names=${names:+$names-vs-}$label
 		[ -n "$dir" ] || die "target '$t' has no directory"
+		[ -e "$dir" ] || die "$dir: no such directory (target $label)"
 		[ -d "$dir" ] || die "$dir: not a directory (target $label)"
-		[ -w "$dir" ] || die "$dir: not writable (target $label)"
-		case $dir in
+		abs=$(absdir "$dir") || die "$dir: cannot enter (target $label)"
+		[ -w "$abs" ] || die "$abs: not writable (target $label)"
+		case $abs in
 		*[[:space:]]*)
-			die "$dir: postmark locations cannot contain blanks" ;;
+			die "$abs: postmark locations cannot contain blanks" \
+			    "(target $label)" ;;
 		esac
+		set -- "$@" "$label=$abs"
 	done
 
 	# The config may set anything but must not run by itself.
-	"$AWK" '
+	CMP_PROG=$prog CMP_CONFIG=$cfgname "$AWK" -- '
 		{ sub(/\r$/, ""); w = $1 }
 		w == "" || w ~ /^#/ { next }
 		index("run", w) == 1 || index("quit", w) == 1 ||
 		index("exit", w) == 1 || index("load", w) == 1 {
 			printf("%s: %s:%d: \"%s\": remove it; compare.sh " \
-			    "adds the run itself\n", prog, FILENAME, FNR, $0) \
-			    > "/dev/stderr"
+			    "adds the run itself\n", ENVIRON["CMP_PROG"],
+			    ENVIRON["CMP_CONFIG"], FNR, $0) > "/dev/stderr"
 			bad = 1
 		}
-		END { exit bad }' prog="$prog" "$config" </dev/null || exit 1
+		END { exit bad }' "$config" </dev/null || exit 1
 
 	need_tools
 	case $pm in
@@ -516,10 +564,6 @@ run_main() {
 	case $pm in
 	/*)	;;
 	*)	pm=$(pwd)/$pm ;;
-	esac
-	case $config in
-	/*)	;;
-	*)	config=$(pwd)/$config ;;
 	esac
 
 	# The CSV file: a new one unless -o names one.
@@ -534,7 +578,8 @@ run_main() {
 	fi
 	odir=$(dirname -- "$out")
 	mkdir -p -- "$odir" || exit 1
-	csv=$(cd -- "$odir" && pwd)/$(basename -- "$out") || exit 1
+	odir=$(absdir "$odir") || exit 1
+	csv=$odir/$(basename -- "$out")
 	case $csv in
 	*[[:space:]]*)
 		die "$csv: the CSV path cannot contain blanks (postmark's" \
@@ -557,18 +602,19 @@ run_main() {
 		i=$((i + 1))
 	done
 	note "$k runs appended to $csv"
-	report "${out%.csv}" "$(basename -- "$config")" "" "$csv"
+	report "${csv%.csv}" "$(basename -- "$config")" "" "$csv"
 }
 
-# run_one LABEL DIR COUNT WHAT: one postmark run of the config on DIR in a
-# new empty subdirectory, appending a row to $csv.
+# run_one LABEL DIR COUNT WHAT: one postmark run of the config on DIR (an
+# absolute path) in a new empty subdirectory, appending a row to $csv.
+# postmark reads the config's $cfglines lines and then the lines added
+# here on its stdin.
 run_one() {
-	abs=$(cd -- "$2" && pwd) || die "$2: cannot enter"
-	work=$(mktemp -d "$abs/compare.XXXXXX") ||
-	    die "cannot create a scratch directory in $abs"
+	work=$(mktemp -d "$2/compare.XXXXXX") ||
+	    die "cannot create a scratch directory in $2"
 	{
 		cat -- "$config"
-		echo
+		[ -z "$cfgend" ] || echo
 		[ "$3" = - ] || echo "set number $3"
 		echo "set location $work"
 		echo "set label $1"
@@ -590,15 +636,7 @@ run_one() {
 	fi
 	work=
 	if [ "$st" -ne 0 ]; then
-		# postmark read the config on stdin ("-"): name it instead.
-		tail -n 20 "$tmp/log" | CMP_CONFIG=$config "$AWK" \
-		    -v n="$(wc -l <"$config")" '
-			/^-:[0-9]+: / {
-				split($0, f, ":")
-				if (f[2] + 0 <= n + 0)
-					$0 = ENVIRON["CMP_CONFIG"] substr($0, 2)
-			}
-			{ print "postmark: " $0 }' >&2
+		tail -n 20 -- "$tmp/log" | pm_errors
 		die "postmark failed (exit $st) on target $1 ($2);" \
 		    "rows so far are in $csv"
 	fi
@@ -606,6 +644,32 @@ run_one() {
 	[ "$after" -gt "$before" ] ||
 	    die "postmark wrote no CSV row to $csv (is $pm this project's" \
 	    "postmark, with set report csv?)"
+}
+
+# pm_errors: copy postmark's messages (stdin) to stderr, each after
+# "postmark: ".  postmark read its input on stdin and names it "-", so
+# "-:N: MESSAGE" (also after "postmark: ", as from a failed run) becomes
+# "CONFIG:N: MESSAGE" for a line of the config, and names the line for
+# one that run_one added: 'line added by compare.sh, "run FILE": MESSAGE'.
+pm_errors() {
+	CMP_CONFIG=$cfgname CMP_LINES=$cfglines "$AWK" -- '
+		NR == FNR {
+			input[FNR] = $0
+			next
+		}
+		{
+			sub(/^postmark: /, "")
+			if (match($0, /^-:[0-9]+: /)) {
+				n = substr($0, 3, RLENGTH - 4) + 0
+				m = substr($0, RLENGTH + 1)
+				if (n <= ENVIRON["CMP_LINES"] + 0)
+					$0 = ENVIRON["CMP_CONFIG"] ":" n ": " m
+				else
+					$0 = "line added by compare.sh, \"" \
+					    input[n] "\": " m
+			}
+			print "postmark: " $0
+		}' "$tmp/input" - >&2
 }
 
 # dirindex-demo.sh sources this file for its helpers: nothing to run then.

@@ -22,21 +22,28 @@
 # interrupted.  The CSV, the report and the plots are left where compare.sh
 # puts them (results/ under the current directory, or -o FILE.csv).
 #
-# Needs root (mount), a free loop device, mkfs.ext4, and the dependencies of
-# compare.sh.  Exit status: 0 success, 1 failure, 2 usage, 77 cannot run
-# here (not root, no loop device or no mkfs.ext4: the test suite's "skip"),
-# 130/143 interrupted.
+# Needs root (mount), free loop devices, mkfs.ext4, losetup and mountpoint
+# (util-linux), and the dependencies of compare.sh.  Exit status: 0
+# success, 1 failure, 2 usage, 77 cannot run here (not root, no loop device
+# or a missing tool: the test suite's "skip"), 129/130/143 hangup,
+# interrupt, termination.
+#
+# Test hook: with DIRINDEX_DEMO_PAUSE=FS:attached or FS:mounted (FS is
+# dir_index or no_dir_index) the script says "test hook: paused ..." on
+# stderr and sleeps once that file system's loop device is attached or
+# mounted, so that tests/t6009 can send a signal at that moment.
 
 set -u
 
 scriptdir=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd) || exit 1
-# compare.sh's helpers (die, usage_error, note, posint, wait_child,
-# stop_child) and its traps, which call the cleanup below.
+# compare.sh's helpers (die, usage_error, note, posint, absdir,
+# wait_child, stop_child) and its traps (HUP, INT, TERM and EXIT), which
+# call the cleanup below.
 compare_sh_sourced=1
 . "$scriptdir/compare.sh"
 prog=dirindex-demo.sh
 scratch=
-mounted=
+fslist=		# file systems set up, in part or whole: dir_index ...
 
 usage() {
 	cat <<EOF
@@ -57,17 +64,44 @@ cannot() {
 	exit 77
 }
 
-# cleanup: stop compare.sh, unmount both file systems, remove the scratch
-# directory with the images.
+# cleanup: stop compare.sh; for each file system of $fslist unmount
+# $scratch/FS if it is mounted and detach every loop device backed by
+# $scratch/FS.img (losetup -j: also one that an interrupted losetup
+# attached); remove the scratch directory, unless something in it is still
+# mounted.  A file system of $fslist may be in any state of its set-up.
 cleanup() {
 	stop_child
-	for m in $mounted; do
-		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null ||
-		    note "warning: cannot unmount $m"
+	keep=
+	for fs in $fslist; do
+		m=$scratch/$fs
+		if mountpoint -q -- "$m"; then
+			umount -- "$m" 2>/dev/null ||
+			    umount -l -- "$m" 2>/dev/null || {
+				note "warning: cannot unmount $m"
+				keep=1
+			}
+		fi
+		for dev in $(losetup -j "$m.img" 2>/dev/null | cut -d: -f1); do
+			losetup -d "$dev" 2>/dev/null ||
+			    note "warning: cannot detach $dev ($m.img)"
+		done
 	done
-	mounted=
-	[ -z "$scratch" ] || rm -rf -- "$scratch"
+	fslist=
+	if [ -n "$keep" ]; then
+		note "warning: left $scratch in place"
+	elif [ -n "$scratch" ]; then
+		rm -rf -- "$scratch"
+	fi
 	scratch=
+}
+
+# test_pause WHAT: the test hook (see the top of the file): sleep when
+# $DIRINDEX_DEMO_PAUSE is $fs:WHAT, until a signal ends the script.
+test_pause() {
+	[ "${DIRINDEX_DEMO_PAUSE-}" = "$fs:$1" ] || return 0
+	note "test hook: paused with $fs $1"
+	sleep 60 &
+	wait_child
 }
 
 iters=3
@@ -112,18 +146,33 @@ done
 
 [ "$(id -u)" -eq 0 ] ||
     cannot "must run as root (it creates loop-mounted ext4 file systems)"
-for t in mkfs.ext4 mount umount losetup; do
+for t in mkfs.ext4 mount umount losetup mountpoint; do
 	command -v "$t" >/dev/null 2>&1 || cannot "$t not found"
 done
 losetup -f >/dev/null 2>&1 || cannot "no free loop device (losetup -f)"
 
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/dirindex.XXXXXX") ||
-    die "cannot create a scratch directory"
-case $scratch in
+tbase=$(absdir "${TMPDIR:-/tmp}") ||
+    die "${TMPDIR:-/tmp}: cannot enter the temporary directory"
+case $tbase in
 *[[:space:]]*)
-	die "$scratch: postmark locations cannot contain blanks (set TMPDIR)" ;;
+	die "$tbase: postmark locations cannot contain blanks (set TMPDIR)" ;;
 esac
+scratch=$(mktemp -d "$tbase/dirindex.XXXXXX") ||
+    die "cannot create a scratch directory in $tbase"
 note "scratch directory $scratch"
+
+config=$scratch/classic.pmrc
+cat >"$config" <<EOF || die "cannot write $config"
+# PostMark's classic configuration (dir_index experiment).
+set number $number
+set transactions $transactions
+set size 500 10000
+set seed 42
+EOF
+
+# Each file system is in $fslist before its loop device is attached and
+# before it is mounted: an interrupt at any moment leaves cleanup what to
+# undo.
 for fs in dir_index no_dir_index; do
 	img=$scratch/$fs.img
 	mnt=$scratch/$fs
@@ -139,23 +188,18 @@ for fs in dir_index no_dir_index; do
 	mkfs.ext4 -q -F -O "$feature" -i 4096 \
 	    -E lazy_itable_init=0,lazy_journal_init=0 "$img" ||
 	    die "mkfs.ext4 $img failed"
-	mkdir "$mnt" || exit 1
-	mount -o loop "$img" "$mnt" || die "cannot mount $img"
-	mounted="$mounted $mnt"
+	mkdir -- "$mnt" || exit 1
+	fslist="$fslist $fs"
+	dev=$(losetup -f --show -- "$img") ||
+	    die "cannot attach $img to a loop device"
+	test_pause attached
+	mount -- "$dev" "$mnt" || die "cannot mount $img ($dev on $mnt)"
+	test_pause mounted
 	if command -v dumpe2fs >/dev/null 2>&1; then
 		note "$fs: $(dumpe2fs -h "$img" 2>/dev/null |
 		    sed -n 's/^Filesystem features: *//p')"
 	fi
 done
-
-config=$scratch/classic.pmrc
-cat >"$config" <<EOF
-# PostMark's classic configuration (dir_index experiment).
-set number $number
-set transactions $transactions
-set size 500 10000
-set seed 42
-EOF
 
 sh "$scriptdir/compare.sh" -n "$iters" "$@" "$config" \
     dir_index="$scratch/dir_index" no_dir_index="$scratch/no_dir_index" &

@@ -83,7 +83,7 @@ fails 1 "label 'A' given twice" "the same label twice" \
     -- --no-plot "$T/ok.pmrc" A="$T/a" A="$T/b"
 fails 1 "label 'a/b': use letters" "a label with a slash" \
     -- --no-plot "$T/ok.pmrc" a/b="$T/a"
-fails 1 "$T/c: not a directory \(target C\)" "a missing directory" \
+fails 1 "$T/c: no such directory \(target C\)" "a missing directory" \
     -- --no-plot "$T/ok.pmrc" A="$T/a" C="$T/c"
 fails 1 "nope.pmrc: cannot read the config file" "a missing config" \
     -- --no-plot "$T/nope.pmrc" A="$T/a"
