@@ -47,6 +47,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -91,20 +92,27 @@ struct pm_bitmap {
 	int		 nlevels;		/* 1..PM_BM_LEVELS */
 };
 
+/* A subdirectory the run made: its handle and identity. */
+struct pm_subdir {
+	int		 fd;		/* handle, -1 = none */
+	dev_t		 dev;		/* st_dev, to know it again */
+	ino_t		 ino;		/* st_ino */
+};
+
 /*
  * The directories of a run.  Location i is opened as locfd[i]; when it
  * is the same directory as an earlier location j, canon[i] = j and it
- * uses j's handles, else canon[i] = i.  With subdirectories, subfd[i * n
- * + k] is the handle of sK in canonical location i.  made counts the
- * subdirectories made, in creation order (canonical locations in list
- * order, s0 first), for their removal.
+ * uses j's handles, else canon[i] = i.  With subdirectories, sub[i * n +
+ * k] is sK in canonical location i.  made counts the subdirectories made,
+ * in creation order (canonical locations in list order, s0 first), for
+ * their removal.
  */
 struct pm_dirs {
 	size_t		 nloc;		/* locations, or 1 for the cwd */
 	int		*locfd;		/* per location, -1 = not open */
 	uint32_t	*canon;		/* per location */
 	uint32_t	 nsub;		/* subdirectories per location, or 0 */
-	int		*subfd;		/* nloc * nsub, -1 = none */
+	struct pm_subdir *sub;		/* nloc * nsub */
 	uint64_t	 made;		/* sK made so far */
 	uint64_t	 nhandles;	/* directory handles needed */
 };
@@ -161,6 +169,7 @@ static int	 pm_fd_budget(struct pm_run *);
 static int	 pm_open_location(struct pm_run *, uint32_t);
 static int	 pm_mkdirs_in(struct pm_run *, uint32_t);
 static int	 pm_open_dirs(struct pm_run *);
+static int	 pm_find_subdir(int, const struct pm_subdir *, char *, size_t);
 static int	 pm_rmdir(struct pm_run *, uint64_t, int);
 static int	 pm_rmdirs(struct pm_run *);
 static void	 pm_close_dirs(struct pm_run *);
@@ -420,7 +429,7 @@ pm_slot_name(struct pm_run *run, const struct pm_slot *s)
 	uint32_t		 c = d->canon[run->nloc > 0 ? s->loc : 0];
 
 	*pm_utoa(run->name, s->num) = '\0';
-	run->dirfd = d->nsub > 0 ? d->subfd[(uint64_t)c * d->nsub + s->sub] :
+	run->dirfd = d->nsub > 0 ? d->sub[(uint64_t)c * d->nsub + s->sub].fd :
 	    d->locfd[c];
 }
 
@@ -499,25 +508,32 @@ pm_open_location(struct pm_run *run, uint32_t i)
 static int
 pm_mkdirs_in(struct pm_run *run, uint32_t i)
 {
-	struct pm_dirs	*d = &run->dirs;
-	const char	*op;
-	char		 name[PM_NAME_MAX], *path;
-	uint32_t	 k;
-	int		*fd, e;
+	struct pm_dirs		*d = &run->dirs;
+	struct pm_subdir	*sd;
+	struct stat		 st;
+	const char		*op;
+	char			 name[PM_NAME_MAX], *path;
+	uint32_t		 k;
+	int			 e;
 
 	for (k = 0; k < d->nsub; k++) {
 		if (pm_signal != 0)
 			return (-1);
 		name[0] = 's';
 		*pm_utoa(name + 1, k) = '\0';
-		fd = &d->subfd[(uint64_t)i * d->nsub + k];
+		sd = &d->sub[(uint64_t)i * d->nsub + k];
 		op = "mkdir";
 		if (mkdirat(d->locfd[i], name, 0700) == -1)
 			goto fail;
 		d->made++;
 		op = "open";
-		if ((*fd = openat(d->locfd[i], name, PM_DIR_FLAGS)) == -1)
+		if ((sd->fd = openat(d->locfd[i], name, PM_DIR_FLAGS)) == -1)
 			goto fail;
+		op = "stat";
+		if (fstat(sd->fd, &st) == -1)
+			goto fail;
+		sd->dev = st.st_dev;
+		sd->ino = st.st_ino;
 	}
 	return (0);
 
@@ -551,18 +567,57 @@ pm_open_dirs(struct pm_run *run)
 }
 
 /*
- * Close and remove the made-th subdirectory (0-based, creation order).
- * A subdirectory that is gone already is fine; one that is not empty yet
- * (it holds a location's subdirectories) is left for the second pass
- * when again is set, else it is a failure.  Returns 0, 1 when left, -1.
+ * The name under which directory sd is in the directory parent, found by
+ * reading it (sd was renamed), into name (size bytes).  Returns 0, or -1
+ * when it is not there.
+ */
+static int
+pm_find_subdir(int parent, const struct pm_subdir *sd, char *name,
+    size_t size)
+{
+	struct dirent	*de;
+	struct stat	 st;
+	DIR		*dir;
+	int		 fd, rc = -1;
+
+	if ((fd = dup(parent)) == -1)
+		return (-1);
+	if ((dir = fdopendir(fd)) == NULL) {
+		close(fd);
+		return (-1);
+	}
+	rewinddir(dir);
+	while (rc == -1 && (de = readdir(dir)) != NULL) {
+		if (fstatat(parent, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISDIR(st.st_mode) && st.st_dev == sd->dev &&
+		    st.st_ino == sd->ino && strlen(de->d_name) < size) {
+			strlcpy(name, de->d_name, size);
+			rc = 0;
+		}
+	}
+	closedir(dir);
+	return (rc);
+}
+
+/*
+ * Remove the n-th subdirectory made (0-based, creation order), and only
+ * if it is the one the run made: the name sK is checked to still be it
+ * (a directory or link put in its place is left alone); if it was
+ * renamed within its location it is removed under its new name, and if
+ * it was removed already that is fine.  One that is not empty yet (it
+ * holds a location's subdirectories) is left for the second pass when
+ * again is set.  Returns 0, 1 when left for later, or -1 after recording
+ * the failure.
  */
 static int
 pm_rmdir(struct pm_run *run, uint64_t n, int again)
 {
-	struct pm_dirs	*d = &run->dirs;
-	uint32_t	 i, k;
-	char		 name[PM_NAME_MAX], *path;
-	int		 e, parent;
+	struct pm_dirs		*d = &run->dirs;
+	struct pm_subdir	*sd;
+	struct stat		 st;
+	uint32_t		 i, k;
+	char			 name[256], *path;
+	int			 e, parent;
 
 	/* The n-th made directory: canonical locations in order. */
 	for (i = 0; i < d->nloc; i++) {
@@ -574,14 +629,31 @@ pm_rmdir(struct pm_run *run, uint64_t n, int again)
 	}
 	k = (uint32_t)n;
 	parent = d->locfd[i];
-	if (d->subfd[(uint64_t)i * d->nsub + k] >= 0) {
-		close(d->subfd[(uint64_t)i * d->nsub + k]);
-		d->subfd[(uint64_t)i * d->nsub + k] = -1;
-	}
+	sd = &d->sub[(uint64_t)i * d->nsub + k];
 	name[0] = 's';
 	*pm_utoa(name + 1, k) = '\0';
-	if (unlinkat(parent, name, AT_REMOVEDIR) == 0 || errno == ENOENT)
-		return (0);
+	/*
+	 * Is sK still ours?  A handle that could not be opened right after
+	 * mkdirat leaves only the name to go by.
+	 */
+	if (sd->fd >= 0 && (fstatat(parent, name, &st,
+	    AT_SYMLINK_NOFOLLOW) == -1 || st.st_dev != sd->dev ||
+	    st.st_ino != sd->ino)) {
+		if (fstat(sd->fd, &st) == 0 && st.st_nlink == 0)
+			goto gone;		/* removed already */
+		if (pm_find_subdir(parent, sd, name, sizeof name) == -1) {
+			path = pm_display(run, i, 1, k, 0);
+			pm_fail(run, "rmdir", path, 0);
+			free(path);
+			run->res->error.msg = "the subdirectory was moved out "
+			    "of its location and a different entry took its "
+			    "name; both are left as they are";
+			return (-1);
+		}
+	}
+	if (unlinkat(parent, name, AT_REMOVEDIR) == 0 ||
+	    (sd->fd < 0 && errno == ENOENT))
+		goto gone;
 	e = errno;
 	if (again && (e == ENOTEMPTY || e == EEXIST))
 		return (1);
@@ -589,6 +661,12 @@ pm_rmdir(struct pm_run *run, uint64_t n, int again)
 	pm_fail(run, "rmdir", path, e);
 	free(path);
 	return (-1);
+
+gone:
+	if (sd->fd >= 0)
+		close(sd->fd);
+	sd->fd = -1;
+	return (0);
 }
 
 /*
@@ -632,10 +710,10 @@ pm_close_dirs(struct pm_run *run)
 	uint64_t	 n;
 	size_t		 i;
 
-	if (d->subfd != NULL) {
+	if (d->sub != NULL) {
 		for (n = 0; n < (uint64_t)d->nloc * d->nsub; n++) {
-			if (d->subfd[n] >= 0)
-				close(d->subfd[n]);
+			if (d->sub[n].fd >= 0)
+				close(d->sub[n].fd);
 		}
 	}
 	if (d->locfd != NULL) {
@@ -644,7 +722,7 @@ pm_close_dirs(struct pm_run *run)
 				close(d->locfd[i]);
 		}
 	}
-	free(d->subfd);
+	free(d->sub);
 	free(d->locfd);
 	free(d->canon);
 	memset(d, 0, sizeof *d);
@@ -699,16 +777,16 @@ pm_setup(struct pm_run *run)
 	d->nhandles = d->nloc * (uint64_t)(d->nsub + 1);
 	d->locfd = calloc(d->nloc, sizeof *d->locfd);
 	d->canon = calloc(d->nloc, sizeof *d->canon);
-	d->subfd = calloc(d->nloc * (size_t)(d->nsub > 0 ? d->nsub : 1),
-	    sizeof *d->subfd);
-	if (d->locfd == NULL || d->canon == NULL || d->subfd == NULL)
+	d->sub = calloc(d->nloc * (size_t)(d->nsub > 0 ? d->nsub : 1),
+	    sizeof *d->sub);
+	if (d->locfd == NULL || d->canon == NULL || d->sub == NULL)
 		return (pm_fail(run, "allocate", "directory table", errno));
 	for (n = 0; n < d->nloc; n++) {
 		d->locfd[n] = -1;
 		d->canon[n] = (uint32_t)n;
 	}
 	for (i = 0; i < (uint64_t)d->nloc * (d->nsub > 0 ? d->nsub : 1); i++)
-		d->subfd[i] = -1;
+		d->sub[i].fd = -1;
 
 	/* The source buffer; reseeding first makes every run the same. */
 	pm_rng_seed(&run->rng, cfg->seed);

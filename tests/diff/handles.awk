@@ -10,7 +10,8 @@
 #   unlinkat(4</L>, "s0", AT_REMOVEDIR) = R  ->  rmdir("/L/s0") = R
 #
 # The calls that only hold the handles (an openat with O_DIRECTORY, and
-# the fstat and close of such a handle) are dropped, and O_NOFOLLOW,
+# the close of such a handle and the fstat of it or of a name in it that
+# checks that a subdirectory is still the run's) are dropped, and O_NOFOLLOW,
 # which we add to every open, is removed.  Appends that we open without
 # O_CREAT (a vanished file is never created again) are written as
 # PostMark's fopen("a") opens them.
@@ -32,8 +33,7 @@ function path_of(s) {
 			dir[path_of(substr(line, RSTART + 2))] = 1
 		next
 	}
-	if (line ~ /^(close|newfstatat|fstat)\([0-9]+</ &&
-	    path_of(line) in dir && (line ~ /^close/ || line ~ /, "",/))
+	if (line ~ /^(close|newfstatat|fstat)\([0-9]+</ && path_of(line) in dir)
 		next
 	if (match(line, /^(openat|mkdirat|unlinkat)\([0-9]+<[^>]*>, "[^"]*"/)) {
 		head = substr(line, 1, RLENGTH)
