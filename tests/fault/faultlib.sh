@@ -1,0 +1,129 @@
+# tests/fault/faultlib.sh: helpers for the fault tests (t35xx), sourced
+# after tests/tap.sh.
+#
+# A fault test makes a location, puts a few entries in it that are not
+# postmark's (populate), takes its snapshot, runs postmark with a CSV
+# report (pm_config, pm_run) under the fault, and checks what every fault
+# must give (expect_fault): one message on stderr naming the operation and
+# the path, exit status 1 and an `error:' row in the report; then that the
+# location is as it was (same_as_before).  Mounts are registered in
+# $cleanup before they are made (fault_mount), so that an interrupt
+# cannot leave one behind.
+
+command -v python3 >/dev/null 2>&1 ||
+    skip_all "python3 is needed to read the CSV report"
+
+# need_root WHAT: skip the script unless we are root.
+need_root() {
+	[ "$(id -u)" -eq 0 ] || skip_all "needs root to $1"
+}
+
+# fault_mount DIR ARGS...: make DIR and run mount ARGS... DIR, with the
+# unmount registered first.  Fails as mount(8) does.
+fault_mount() {
+	fm_dir=$1
+	shift
+	mkdir -p "$fm_dir" || exit 99
+	cleanup="umount '$fm_dir' 2>/dev/null || umount -l '$fm_dir' \
+2>/dev/null; $cleanup"
+	mount "$@" "$fm_dir" 2>/dev/null
+}
+
+# mount_tmpfs DIR OPTIONS: a tmpfs of our own on DIR, or skip_all.
+mount_tmpfs() {
+	fault_mount "$1" -t tmpfs -o "$2" pmfault ||
+	    skip_all "cannot mount a tmpfs ($2) here"
+}
+
+# populate DIR: entries that are not postmark's, for the snapshot: files
+# with content, an empty file, a subdirectory holding a file, an empty one.
+populate() {
+	mkdir -p "$1/notes/empty" || exit 99
+	printf 'precious data, not ours\n' >"$1/keep.txt"
+	awk 'BEGIN { for (i = 0; i < 300; i++) print "line", i }' \
+	    >"$1/notes/data"
+	: >"$1/zero"
+}
+
+# pm_config NAME CONFIG: write $T/NAME.cfg, the lines of CONFIG (joined
+# by `;') followed by a CSV report to $T/NAME.csv and quit.
+pm_config() {
+	printf '%s;set report csv;run %s;quit\n' "$2" "$T/$1.csv" |
+	    tr ';' '\n' >"$T/$1.cfg"
+}
+
+# pm_run NAME [COMMAND...]: run postmark in $T with $T/NAME.cfg on stdin,
+# stdout and stderr to $T/NAME.out and $T/NAME.err, under timeout and
+# behind COMMAND (setpriv, env...) if given.  PM_BIN overrides $POSTMARK.
+# The status is left in $rc.
+pm_run() {
+	pr_name=$1
+	shift
+	(cd "$T" && exec "$@" timeout -k 5 60 "${PM_BIN:-$POSTMARK}" \
+	    <"$T/$pr_name.cfg" >"$T/$pr_name.out" 2>"$T/$pr_name.err")
+	rc=$?
+}
+
+# ere_quote TEXT: TEXT with the characters special in an ERE escaped.
+ere_quote() {
+	printf '%s\n' "$1" | sed 's/[].[\*^$()+?{|]/\\&/g'
+}
+
+# csv_get FILE COLUMN: COLUMN of the last row of the CSV report FILE
+# (nothing if FILE has no row).
+csv_get() {
+	python3 - "$1" "$2" <<'PY' 2>/dev/null
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+print(rows[-1][sys.argv[2]] if rows else "")
+PY
+}
+
+# phase_of FILE: the phase in which the run of the CSV report FILE
+# stopped, from its counts: creation, transactions or deletion.
+phase_of() {
+	python3 - "$1" <<'PY' 2>/dev/null
+import csv, sys
+r = list(csv.DictReader(open(sys.argv[1], newline="")))[-1]
+n = lambda k: int(r[k])
+if n("created_alone") < n("number") and n("transactions_done") == 0:
+    print("creation")
+elif n("transactions_done") < n("transactions"):
+    print("transactions")
+else:
+    print("deletion")
+PY
+}
+
+# expect_fault NAME OP PATH STRERROR: the run of pm_run NAME failed as it
+# must: exit status 1; stderr exactly one line `postmark: FILE:LINE: OP
+# PATH: STRERROR' (PATH an ERE, anchored); the CSV row's status
+# `error: OP PATH: STRERROR', the same cause.
+expect_fault() {
+	is "$rc" 1 "$1: exit status 1"
+	ef_re="postmark: [^:]+:[0-9]+: $2 $3: $(ere_quote "$4")"
+	if [ "$(wc -l <"$T/$1.err")" -eq 1 ] &&
+	    grep -Eqx "$ef_re" "$T/$1.err"; then
+		ok 0 "$1: message '$2 PATH: $4' on stderr"
+	else
+		ok 1 "$1: message '$2 PATH: $4' on stderr"
+		diag "stderr:" "$(head -5 "$T/$1.err")" "want: $ef_re"
+	fi
+	ef_cause=$(sed -E 's/^postmark: [^:]+:[0-9]+: //' "$T/$1.err" |
+	    head -1)
+	ef_status=$(csv_get "$T/$1.csv" status)
+	case $ef_status in
+	"error: $2 "*)
+		is "$ef_status" "error: $ef_cause" \
+		    "$1: CSV status 'error: $2 PATH: $4', the same cause" ;;
+	*)
+		ok 1 "$1: CSV status 'error: $2 PATH: $4', the same cause"
+		diag "got: '$ef_status'" ;;
+	esac
+}
+
+# same_as_before DIR BEFORE DESC: DIR's snapshot equals the file BEFORE.
+same_as_before() {
+	snapshot "$1" >"$2.after"
+	same_file "$2.after" "$2" "$3"
+}
