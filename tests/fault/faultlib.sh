@@ -64,6 +64,56 @@ pm_run() {
 	rc=$?
 }
 
+# pm_start NAME: pm_run NAME in the background.  $T/NAME.pid receives
+# postmark's process id (for kill -STOP), $T/NAME.rc its status once it
+# ends; pm_wait waits for it and sets $rc.  Until then the cleanup stops
+# the run with SIGTERM (pm_stop), after which postmark removes its files.
+pm_job=
+pm_start() {
+	rm -f "$T/$1.pid" "$T/$1.rc"
+	(
+		cd "$T" || exit 99
+		timeout -k 5 60 sh -c 'echo $$ >"$1.pid" && exec "$2"' sh \
+		    "$T/$1" "${PM_BIN:-$POSTMARK}" <"$T/$1.cfg" \
+		    >"$T/$1.out" 2>"$T/$1.err"
+		echo $? >"$T/$1.rc"
+	) &
+	pm_job=$!
+	pm_name=$1
+	case $cleanup in
+	*pm_stop*) ;;
+	*)	cleanup="pm_stop; $cleanup" ;;
+	esac
+}
+
+pm_wait() {
+	wait "$pm_job"
+	pm_job=
+	rc=$(cat "$T/$pm_name.rc" 2>/dev/null) || rc=99
+}
+
+# pm_stop: if a run of pm_start is still going, stop it and wait for it.
+pm_stop() {
+	[ -n "$pm_job" ] || return 0
+	if ps_pid=$(cat "$T/$pm_name.pid" 2>/dev/null); then
+		kill -TERM "$ps_pid" 2>/dev/null
+		kill -CONT "$ps_pid" 2>/dev/null
+	fi
+	wait "$pm_job"
+	pm_job=
+}
+
+# wait_for PATH: wait up to 10 s, while the run started by pm_start goes
+# on, until PATH exists; fails if it did not.
+wait_for() {
+	wf_n=0
+	until [ -e "$1" ]; do
+		[ ! -e "$T/$pm_name.rc" ] && [ $wf_n -lt 1000 ] || return 1
+		wf_n=$((wf_n + 1))
+		sleep 0.01
+	done
+}
+
 # ere_quote TEXT: TEXT with the characters special in an ERE escaped.
 ere_quote() {
 	printf '%s\n' "$1" | sed 's/[].[\*^$()+?{|]/\\&/g'
