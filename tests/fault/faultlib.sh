@@ -10,9 +10,6 @@
 # $cleanup before they are made (fault_mount), so that an interrupt
 # cannot leave one behind.
 
-command -v python3 >/dev/null 2>&1 ||
-    skip_all "python3 is needed to read the CSV report"
-
 # need_root WHAT: skip the script unless we are root.
 need_root() {
 	[ "$(id -u)" -eq 0 ] || skip_all "needs root to $1"
@@ -120,29 +117,50 @@ ere_quote() {
 }
 
 # csv_get FILE COLUMN: COLUMN of the last row of the CSV report FILE
-# (nothing if FILE has no row).
+# (nothing if FILE has no row); COLUMN `phase' is the phase in which the
+# run stopped, from its counts: creation, transactions or deletion.
+# Fields may be quoted (RFC 4180), but records must be one line each.
 csv_get() {
-	python3 - "$1" "$2" <<'PY' 2>/dev/null
-import csv, sys
-rows = list(csv.DictReader(open(sys.argv[1], newline="")))
-print(rows[-1][sys.argv[2]] if rows else "")
-PY
+	awk -v want="$2" '
+	function parse(line, f,    n, i, c, q, v) {
+		n = 0; q = 0; v = ""
+		for (i = 1; i <= length(line); i++) {
+			c = substr(line, i, 1)
+			if (q && c == "\"" && substr(line, i + 1, 1) == "\"") {
+				v = v c; i++
+			} else if (c == "\"")
+				q = !q
+			else if (c == "," && !q) {
+				f[++n] = v; v = ""
+			} else
+				v = v c
+		}
+		f[++n] = v
+		return n
+	}
+	NR == 1 { nh = parse($0, h); next }
+	{ row = $0 }
+	END {
+		if (NR < 2)
+			exit
+		parse(row, r)
+		for (i = 1; i <= nh; i++)
+			v[h[i]] = r[i]
+		if (want != "phase")
+			print v[want]
+		else if (v["created_alone"] + 0 < v["number"] + 0 &&
+		    v["transactions_done"] + 0 == 0)
+			print "creation"
+		else if (v["transactions_done"] + 0 < v["transactions"] + 0)
+			print "transactions"
+		else
+			print "deletion"
+	}' "$1" 2>/dev/null
 }
 
-# phase_of FILE: the phase in which the run of the CSV report FILE
-# stopped, from its counts: creation, transactions or deletion.
+# phase_of FILE: csv_get FILE phase.
 phase_of() {
-	python3 - "$1" <<'PY' 2>/dev/null
-import csv, sys
-r = list(csv.DictReader(open(sys.argv[1], newline="")))[-1]
-n = lambda k: int(r[k])
-if n("created_alone") < n("number") and n("transactions_done") == 0:
-    print("creation")
-elif n("transactions_done") < n("transactions"):
-    print("transactions")
-else:
-    print("deletion")
-PY
+	csv_get "$1" phase
 }
 
 # expect_fault NAME OP PATH STRERROR: the run of pm_run NAME failed as it
