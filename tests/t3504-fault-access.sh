@@ -108,18 +108,25 @@ denied eacces-two user open "$LQ/[0-9]+" 'Permission denied' \
 made_first eacces-two
 
 # A read-only bind mount of a directory on itself: root gets EROFS.
-if [ $root -eq 0 ]; then
-	skip "read-only file system" "needs root to mount"
-	done_testing
-fi
-
 # rofs NAME: location NAME, then mounted read-only on itself.
 rofs() {
 	location "$1"
 	fault_mount "$L" --bind "$L" &&
 	    mount -o remount,ro,bind "$L" 2>/dev/null ||
-	    skip_all "cannot make a read-only bind mount here"
+	    cannot "cannot make a read-only bind mount here"
 }
+
+rofs_why="needs root to mount"
+if [ $root -eq 1 ]; then
+	rofs_why="cannot make a read-only bind mount here"
+	fault_mount "$T/probe" --bind "$T/probe" &&
+	    mount -o remount,ro,bind "$T/probe" 2>/dev/null && rofs_why=
+	umount "$T/probe" 2>/dev/null
+fi
+if [ -n "$rofs_why" ]; then
+	skip "read-only file system" "$rofs_why"
+	done_testing
+fi
 
 rofs erofs-buffered
 denied erofs-buffered self open "$LQ/1" 'Read-only file system' \

@@ -15,6 +15,15 @@ need_root() {
 	[ "$(id -u)" -eq 0 ] || skip_all "needs root to $1"
 }
 
+# cannot REASON: the machine cannot do what the test needs: skip the
+# script if nothing was tested yet, else stop it with a TAP bail out (an
+# error: what worked a moment ago should still work).
+cannot() {
+	[ "$tap_n" -gt 0 ] || skip_all "$1"
+	echo "Bail out! $1"
+	exit 1
+}
+
 # fault_mount DIR ARGS...: make DIR and run mount ARGS... DIR, with the
 # unmount registered first.  Fails as mount(8) does.
 fault_mount() {
@@ -26,10 +35,10 @@ fault_mount() {
 	mount "$@" "$fm_dir" 2>/dev/null
 }
 
-# mount_tmpfs DIR OPTIONS: a tmpfs of our own on DIR, or skip_all.
+# mount_tmpfs DIR OPTIONS: a tmpfs of our own on DIR, or cannot.
 mount_tmpfs() {
 	fault_mount "$1" -t tmpfs -o "$2" pmfault ||
-	    skip_all "cannot mount a tmpfs ($2) here"
+	    cannot "cannot mount a tmpfs ($2) here"
 }
 
 # populate DIR: entries that are not postmark's, for the snapshot: files
