@@ -11,21 +11,19 @@
 
 # vanish NAME HOW PATH CONFIG: start CONFIG (set lines joined by `;', the
 # location $T/NAME.loc prepended) on a location with a few entries of its
-# own, 20000 files so that it lasts; once file 50 exists remove the
-# location as HOW says (rm, or mv then rm) and wait for the end.  The run
-# must fail opening PATH (an ERE below the location).
+# own, 20000 small files so that it lasts; once file 50 exists (in an sK
+# with subdirectories) remove the location as HOW says (rm, or mv then
+# rm) and wait for the end.  The run must fail opening PATH (an ERE below
+# the location).
 vanish() {
 	L=$T/$1.loc
 	mkdir "$L" || exit 99
 	populate "$L"
-	pm_config "$1" "set location $L;set seed 42;set number 20000;$4"
+	pm_config "$1" \
+	    "set location $L;set seed 42;set number 20000;set size 10 100;$4"
 	pm_start "$1"
-	case $3 in
-	s*)	first=$L/s0/50 ;;
-	*)	first=$L/50 ;;
-	esac
-	wait_for "$first"
-	ok $? "$1: file ${first#"$L/"} made while the run went on"
+	wait_for "$L/50" "$L/s0/50" "$L/s1/50" "$L/s2/50" "$L/s3/50"
+	ok $? "$1: file 50 made while the run went on"
 	if [ "$2" = mv ]; then
 		mv "$L" "$T/$1.gone"
 		gone=$T/$1.gone

@@ -138,10 +138,10 @@ recover() {
 }
 
 # eio NAME KIND WHEN OP PATH CONFIG: build the stack for KIND, make it
-# fail (WHEN `before' the run, or once file WHEN below the location
-# exists), run CONFIG (set lines joined by `;', the location prepended);
-# it must fail with OP on PATH (an ERE below the location) in the creation
-# phase.
+# fail (WHEN `before' the run, or `during' it, once file 50 exists, in an
+# sK with subdirectories), run CONFIG (set lines joined by `;', the
+# location prepended); it must fail with OP on PATH (an ERE below the
+# location) in the creation phase.
 eio() {
 	if ! stack "$1" "$2"; then
 		teardown
@@ -157,8 +157,8 @@ eio() {
 		pm_run "$1"
 	else
 		pm_start "$1"
-		wait_for "$L/$3"
-		ok $? "$1: file $3 made while the run went on"
+		wait_for "$L/50" "$L/s0/50" "$L/s1/50" "$L/s2/50" "$L/s3/50"
+		ok $? "$1: file 50 made while the run went on"
 		shutdown "$m_out"
 		ok $? "$1: $fault during the run"
 		pm_wait
@@ -185,8 +185,8 @@ eio shutdown-mkdir shutdown before mkdir s0 "$c;set subdirectories 3"
 eio device-buffered device before open 1 "$c"
 eio device-raw device before open 1 "$c;set buffering false"
 c='set size 500 10000;set number 20000'
-eio device-mid-raw device 50 open '[0-9]+' "$c;set buffering false"
-eio device-mid-subdirs device s0/50 open 's[0-3]/[0-9]+' \
+eio device-mid-raw device during open '[0-9]+' "$c;set buffering false"
+eio device-mid-subdirs device during open 's[0-3]/[0-9]+' \
     "$c;set subdirectories 4"
 
 done_testing

@@ -92,6 +92,7 @@ pm_start() {
 	esac
 }
 
+# pm_wait: wait for the run of pm_start to end; its status in $rc.
 pm_wait() {
 	wait "$pm_job"
 	pm_job=
@@ -109,11 +110,14 @@ pm_stop() {
 	pm_job=
 }
 
-# wait_for PATH: wait up to 10 s, while the run started by pm_start goes
-# on, until PATH exists; fails if it did not.
+# wait_for PATH...: wait up to 10 s, while the run started by pm_start
+# goes on, until one of the PATHs exists; fails if none did.
 wait_for() {
 	wf_n=0
-	until [ -e "$1" ]; do
+	while :; do
+		for wf_p; do
+			[ ! -e "$wf_p" ] || return 0
+		done
 		[ ! -e "$T/$pm_name.rc" ] && [ $wf_n -lt 1000 ] || return 1
 		wf_n=$((wf_n + 1))
 		sleep 0.01
