@@ -1,0 +1,78 @@
+#!/bin/sh
+# Real faults: too many open files (EMFILE), from `ulimit -n' in a
+# subshell.  postmark needs descriptors 0-2, one for the report file of
+# `run FILE' and, with `postmark FILE', one for FILE while it is read; one
+# more and its first file open fails.  So with the configuration on stdin a
+# limit of 4 makes the first open of the run fail, and with it in a file 5
+# does; those runs must stop with `postmark: FILE:N: open PATH: Too many
+# open files', exit 1, write an `error:' row and leave the location as it
+# was (the sK directories made before the open removed).  With the
+# configuration in a file and a limit of 4 the report file cannot be
+# opened: nothing runs, nothing is created, exit 1.
+. "$srcdir/tests/tap.sh"
+. "$srcdir/tests/fault/faultlib.sh"
+
+# limited NAME LIMIT HOW CONFIG: make a location $T/NAME.loc with a few
+# entries of its own and run CONFIG (set lines joined by `;', the location
+# prepended) with at most LIMIT open descriptors, the configuration on
+# stdin (HOW `stdin') or named as the argument (HOW `file').  Descriptors
+# 3-9 that the test harness may have passed down are closed first.
+limited() {
+	L=$T/$1.loc
+	mkdir "$L" || exit 99
+	populate "$L"
+	snapshot "$L" >"$T/$1.before"
+	pm_config "$1" "set location $L;set seed 42;$4"
+	if [ "$3" = stdin ]; then
+		in=$T/$1.cfg arg=
+	else
+		in=/dev/null arg=$T/$1.cfg
+	fi
+	(
+		cd "$T" || exit 99
+		exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-
+		exec <"$in" >"$T/$1.out" 2>"$T/$1.err"
+		ulimit -n "$2" || exit 99
+		exec timeout -k 5 60 "$POSTMARK" $arg
+	)
+	rc=$?
+}
+
+# emfile NAME LIMIT HOW PATH CONFIG: limited, and the run must fail
+# opening PATH (an ERE below the location) in the creation phase.
+emfile() {
+	limited "$1" "$2" "$3" "$5"
+	expect_fault "$1" open "$(ere_quote "$L")/$4" 'Too many open files'
+	is "$(phase_of "$T/$1.csv")" creation \
+	    "$1: stopped in the creation phase"
+	same_as_before "$L" "$T/$1.before" "$1: location exactly as before"
+}
+
+c='set number 20;set size 500 10000'
+emfile stdin-buffered 4 stdin 1 "$c"
+emfile stdin-raw 4 stdin 1 "$c;set buffering false"
+emfile stdin-subdirs 4 stdin 's[0-2]/1' "$c;set subdirectories 3"
+emfile file-buffered 5 file 1 "$c"
+
+# One descriptor fewer: the report file cannot be opened, so the run does
+# not start (PostMark's message, which names the file).
+limited report 4 file "$c"
+is "$rc" 1 "report: exit status 1"
+re="$(ere_quote "$T/report.cfg"):[0-9]+: Error: Cannot direct output"
+re="$re to file '$(ere_quote "$T/report.csv")'"
+if [ "$(wc -l <"$T/report.err")" -eq 1 ] && grep -Eqx "$re" "$T/report.err"
+then
+	ok 0 "report: message names the report file"
+else
+	ok 1 "report: message names the report file"
+	diag "stderr:" "$(head -5 "$T/report.err")" "want: $re"
+fi
+ok "$([ ! -e "$T/report.csv" ]; echo $?)" "report: no report file made"
+if grep -q 'Creating files' "$T/report.out"; then
+	ok 1 "report: the run did not start"
+else
+	ok 0 "report: the run did not start"
+fi
+same_as_before "$L" "$T/report.before" "report: location exactly as before"
+
+done_testing

@@ -1,0 +1,83 @@
+#!/bin/sh
+# Real faults: the location is renamed during the run (mv loc loc.moved)
+# and a symbolic link to another directory, victim/, holding files with
+# PostMark's names (1, 2, 3, ..., or s0/1 ... with subdirectories), takes
+# its place.  Whatever the run then does, finish in loc.moved or stop with
+# an error, it must not touch victim/ (same snapshot), must leave nothing
+# of its own in loc.moved (the location's snapshot before the run) and
+# must exit 0 or 1.
+#
+# KNOWN BUG, marked TODO: the engine works by full path, so after the swap
+# it follows the link.  Its next create meets a file of victim/ (`open
+# loc/N: File exists') or makes one there; either way its cleanup (or its
+# deletion phase) unlinks victim/'s files that carry the names of its own,
+# and the files it made before the swap stay in loc.moved.  The two
+# snapshot checks are TAP TODO tests (XFAIL) until the engine works
+# relative to directory handles opened once with O_NOFOLLOW; once they
+# pass (XPASS, which fails `make check') remove the TODO.
+. "$srcdir/tests/tap.sh"
+. "$srcdir/tests/fault/faultlib.sh"
+
+TODO='the engine follows a swapped location by path'
+
+# todo_same GOT WANT DESC: same_file as a TAP TODO test.
+todo_same() {
+	tap_n=$((tap_n + 1))
+	if cmp -s "$1" "$2"; then
+		echo "ok $tap_n - $3 # TODO $TODO"
+	else
+		echo "not ok $tap_n - $3 # TODO $TODO"
+		diff -u "$2" "$1" | head -20 | sed 's/^/# /'
+	fi
+}
+
+# swap NAME DIRS CONFIG: start CONFIG (set lines joined by `;', the
+# location $T/NAME.loc prepended, 10000 small files so that it lasts) on a
+# location with entries of its own; once file 50 exists (in an sK with
+# subdirectories), stop postmark (SIGSTOP), rename the location to
+# NAME.moved, put a link to NAME.victim in its place and let postmark go
+# on (SIGCONT).  The victim holds files 1 to 100 in each of DIRS (`.',
+# `s0'...).
+swap() {
+	L=$T/$1.loc V=$T/$1.victim M=$T/$1.moved
+	mkdir "$L" "$V" || exit 99
+	populate "$L"
+	snapshot "$L" >"$T/$1.before"
+	for d in $2; do
+		mkdir -p "$V/$d" || exit 99
+		i=1
+		while [ $i -le 100 ]; do
+			printf 'victim %s/%d, not postmark'"'"'s\n' $d $i \
+			    >"$V/$d/$i"
+			i=$((i + 1))
+		done
+	done
+	snapshot "$V" >"$T/$1.victim.before"
+	pm_config "$1" \
+	    "set location $L;set seed 42;set number 10000;set size 10 100;$3"
+	pm_start "$1"
+	wait_for "$L/50" "$L/s0/50" "$L/s1/50"
+	ok $? "$1: file 50 made while the run went on"
+	pid=$(cat "$T/$1.pid")
+	if kill -STOP "$pid" 2>/dev/null && [ ! -e "$T/$1.rc" ]; then
+		mv "$L" "$M" && ln -s "$1.victim" "$L"
+		ok $? "$1: location swapped for a link while the run went on"
+	else
+		ok 1 "$1: location swapped for a link while the run went on"
+	fi
+	kill -CONT "$pid" 2>/dev/null
+	pm_wait
+	ok "$([ "$rc" -eq 0 ] || [ "$rc" -eq 1 ]; echo $?)" \
+	    "$1: exit status 0 or 1 (got $rc)"
+	[ "$rc" -eq 0 ] || diag "stderr:" "$(head -3 "$T/$1.err")"
+	snapshot "$V" >"$T/$1.victim.after"
+	todo_same "$T/$1.victim.after" "$T/$1.victim.before" \
+	    "$1: victim exactly as before"
+	snapshot "$M" >"$T/$1.moved.after"
+	todo_same "$T/$1.moved.after" "$T/$1.before" \
+	    "$1: nothing of the run left in the renamed location"
+}
+
+swap buffered . ''
+swap raw-subdirs 's0 s1' 'set buffering false;set subdirectories 2'
+done_testing
