@@ -165,7 +165,9 @@ static char	*pm_display(const struct pm_run *, uint32_t, int, uint32_t,
 		    uint32_t);
 static void	 pm_slot_name(struct pm_run *, const struct pm_slot *);
 
-static int	 pm_fd_budget(struct pm_run *);
+static void	 pm_fd_budget(struct pm_run *);
+static int	 pm_fail_handle(struct pm_run *, const char *, const char *,
+		    int);
 static int	 pm_open_location(struct pm_run *, uint32_t);
 static int	 pm_mkdirs_in(struct pm_run *, uint32_t);
 static int	 pm_open_dirs(struct pm_run *);
@@ -434,33 +436,39 @@ pm_slot_name(struct pm_run *run, const struct pm_slot *s)
 }
 
 /*
- * Make sure the process may hold every directory handle of the run plus
- * a few: raise the soft limit on open files up to the hard one if
- * needed.  Returns 0, or -1 after recording why not (before anything is
- * created).
+ * Let the process hold every directory handle of the run plus a few:
+ * raise the soft limit on open files towards the hard one if needed.
+ * Best effort: a limit that stays too low shows as EMFILE at the open
+ * that meets it, with pm_fail_handle's explanation.
  */
-static int
+static void
 pm_fd_budget(struct pm_run *run)
 {
 	struct rlimit	 rl;
 	uint64_t	 want = run->dirs.nhandles + PM_FD_SPARE;
-	char		*what;
 
-	if (getrlimit(RLIMIT_NOFILE, &rl) == -1 || rl.rlim_cur == RLIM_INFINITY ||
-	    rl.rlim_cur >= want)
-		return (0);
-	if (rl.rlim_max == RLIM_INFINITY || rl.rlim_max >= want) {
-		rl.rlim_cur = want;
-		if (setrlimit(RLIMIT_NOFILE, &rl) == 0)
-			return (0);
-	}
-	xasprintf(&what, "%llu directory handles (%zu locations, %u "
-	    "subdirectories each)", (unsigned long long)run->dirs.nhandles,
-	    run->dirs.nloc, run->dirs.nsub);
-	pm_fail(run, "hold", what, EMFILE);
-	free(what);
-	run->res->error.msg = "more than the open-file limit allows "
-	    "(ulimit -n); use fewer subdirectories or raise the limit";
+	if (getrlimit(RLIMIT_NOFILE, &rl) == -1 ||
+	    rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= want)
+		return;
+	rl.rlim_cur = rl.rlim_max != RLIM_INFINITY && rl.rlim_max < want ?
+	    rl.rlim_max : want;
+	setrlimit(RLIMIT_NOFILE, &rl);
+}
+
+/*
+ * Record the failure of op on directory path with errnum: at a handle,
+ * EMFILE means that the run's handles do not fit the open-file limit,
+ * which the message says.  Returns -1.
+ */
+static int
+pm_fail_handle(struct pm_run *run, const char *op, const char *path,
+    int errnum)
+{
+	pm_fail(run, op, path, errnum);
+	if (errnum == EMFILE && run->res->error.errnum == EMFILE)
+		run->res->error.msg = "Too many open files (the run holds a "
+		    "handle per location and subdirectory; raise ulimit -n "
+		    "or use fewer subdirectories)";
 	return (-1);
 }
 
@@ -480,7 +488,7 @@ pm_open_location(struct pm_run *run, uint32_t i)
 	d->locfd[i] = open(pm_locname(run, i), PM_DIR_FLAGS);
 	if (d->locfd[i] == -1) {
 		e = errno;
-		pm_fail(run, "open", pm_locname(run, i), e);
+		pm_fail_handle(run, "open", pm_locname(run, i), e);
 		/* O_NOFOLLOW refuses a link (ELOOP, or ENOTDIR first). */
 		if ((e == ELOOP || e == ENOTDIR) &&
 		    lstat(pm_locname(run, i), &st) == 0 && S_ISLNK(st.st_mode))
@@ -540,7 +548,7 @@ pm_mkdirs_in(struct pm_run *run, uint32_t i)
 fail:
 	e = errno;
 	path = pm_display(run, i, 1, k, 0);
-	pm_fail(run, op, path, e);
+	pm_fail_handle(run, op, path, e);
 	free(path);
 	return (-1);
 }
@@ -804,7 +812,8 @@ pm_setup(struct pm_run *run)
 	if (pm_bm_init(&run->bm, run->nslots) == -1)
 		return (pm_fail(run, "allocate", "file table", errno));
 	run->next_slot = 0;
-	return (pm_fd_budget(run));
+	pm_fd_budget(run);
+	return (0);
 }
 
 /* Free everything pm_setup allocated and close the handles. */

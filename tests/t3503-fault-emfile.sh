@@ -1,14 +1,17 @@
 #!/bin/sh
 # Real faults: too many open files (EMFILE), from `ulimit -n' in a
 # subshell.  postmark needs descriptors 0-2, one for the report file of
-# `run FILE' and, with `postmark FILE', one for FILE while it is read; one
-# more and its first file open fails.  So with the configuration on stdin a
-# limit of 4 makes the first open of the run fail, and with it in a file 5
-# does; those runs must stop with `postmark: FILE:N: open PATH: Too many
-# open files', exit 1, write an `error:' row and leave the location as it
-# was (the sK directories made before the open removed).  With the
-# configuration in a file and a limit of 4 the report file cannot be
-# opened: nothing runs, nothing is created, exit 1.
+# `run FILE', with `postmark FILE' one for FILE while it is read, and one
+# handle for the location and for each sK it makes; one more and its first
+# file open fails.  So with the configuration on stdin a limit of 5 makes
+# the first file open of the run fail (8 with 3 subdirectories), and with
+# it in a file 6 does; one less and the location's handle (or an sK's)
+# cannot be opened, which the message explains.  Those runs must stop
+# with `postmark: FILE:N: open PATH: Too many open files', exit 1, write
+# an `error:' row and leave the location as it was (the sK directories
+# made before the open removed).  With the configuration in a file and a
+# limit of 4 the report file cannot be opened: nothing runs, nothing is
+# created, exit 1.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/fault/faultlib.sh"
 
@@ -38,21 +41,27 @@ limited() {
 	rc=$?
 }
 
-# emfile NAME LIMIT HOW PATH CONFIG: limited, and the run must fail
-# opening PATH (an ERE below the location) in the creation phase.
+# emfile NAME LIMIT HOW PATH CONFIG [MESSAGE]: limited, and the run must
+# fail opening PATH (an ERE below the location; empty: the location) in
+# the creation phase, with MESSAGE (default: strerror's).
 emfile() {
 	limited "$1" "$2" "$3" "$5"
-	expect_fault "$1" open "$(ere_quote "$L")/$4" 'Too many open files'
+	expect_fault "$1" open "$(ere_quote "$L")${4:+/$4}" \
+	    "${6:-Too many open files}"
 	is "$(phase_of "$T/$1.csv")" creation \
 	    "$1: stopped in the creation phase"
 	same_as_before "$L" "$T/$1.before" "$1: location exactly as before"
 }
 
 c='set number 20;set size 500 10000'
-emfile stdin-buffered 4 stdin 1 "$c"
-emfile stdin-raw 4 stdin 1 "$c;set buffering false"
-emfile stdin-subdirs 4 stdin 's[0-2]/1' "$c;set subdirectories 3"
-emfile file-buffered 5 file 1 "$c"
+emfile stdin-buffered 5 stdin 1 "$c"
+emfile stdin-raw 5 stdin 1 "$c;set buffering false"
+emfile stdin-subdirs 8 stdin 's[0-2]/1' "$c;set subdirectories 3"
+emfile file-buffered 6 file 1 "$c"
+m='Too many open files (the run holds a handle per location and'
+m="$m subdirectory; raise ulimit -n or use fewer subdirectories)"
+emfile handle-location 4 stdin '' "$c" "$m"
+emfile handle-subdir 6 stdin s1 "$c;set subdirectories 3" "$m"
 
 # One descriptor fewer: the report file cannot be opened, so the run does
 # not start (PostMark's message, which names the file).

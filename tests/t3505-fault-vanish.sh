@@ -1,7 +1,7 @@
 #!/bin/sh
-# Real faults: the location is removed during the run, by `rm -rf' (which
-# races with the creates, so it is retried until the directory is gone) or
-# by moving it away and removing the moved copy.  The run must stop with
+# Real faults: the location is removed during the run, by `rm -rf' or by
+# moving it away and removing the moved copy, with postmark stopped
+# (SIGSTOP) meanwhile so that the removal does not race its creates.  The run must stop with
 # `postmark: -:N: open PATH: No such file or directory' (the next create
 # in the creation phase), exit 1 and write an `error:' row; nothing may be
 # made again at the location's path (no directory, no file) nor anywhere
@@ -24,16 +24,16 @@ vanish() {
 	pm_start "$1"
 	wait_for "$L/50" "$L/s0/50" "$L/s1/50" "$L/s2/50" "$L/s3/50"
 	ok $? "$1: file 50 made while the run went on"
+	pid=$(cat "$T/$1.pid")
+	kill -STOP "$pid" 2>/dev/null
 	if [ "$2" = mv ]; then
 		mv "$L" "$T/$1.gone"
 		gone=$T/$1.gone
 	else
 		gone=$L
 	fi
-	n=0
-	until rm -rf "$gone" 2>/dev/null || [ $n -ge 100 ]; do
-		n=$((n + 1))
-	done
+	rm -rf "$gone"
+	kill -CONT "$pid" 2>/dev/null
 	pm_wait
 	expect_fault "$1" open "$(ere_quote "$L")/$3" \
 	    'No such file or directory'

@@ -7,29 +7,11 @@
 # of its own in loc.moved (the location's snapshot before the run) and
 # must exit 0 or 1.
 #
-# KNOWN BUG, marked TODO: the engine works by full path, so after the swap
-# it follows the link.  Its next create meets a file of victim/ (`open
-# loc/N: File exists') or makes one there; either way its cleanup (or its
-# deletion phase) unlinks victim/'s files that carry the names of its own,
-# and the files it made before the swap stay in loc.moved.  The two
-# snapshot checks are TAP TODO tests (XFAIL) until the engine works
-# relative to directory handles opened once with O_NOFOLLOW; once they
-# pass (XPASS, which fails `make check') remove the TODO.
+# The engine works relative to directory handles opened once with
+# O_NOFOLLOW, so it goes on in loc.moved (tests/t1012-handles.sh covers
+# the same in more detail).
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/fault/faultlib.sh"
-
-TODO='the engine follows a swapped location by path'
-
-# todo_same GOT WANT DESC: same_file as a TAP TODO test.
-todo_same() {
-	tap_n=$((tap_n + 1))
-	if cmp -s "$1" "$2"; then
-		echo "ok $tap_n - $3 # TODO $TODO"
-	else
-		echo "not ok $tap_n - $3 # TODO $TODO"
-		diff -u "$2" "$1" | head -20 | sed 's/^/# /'
-	fi
-}
 
 # swap NAME DIRS CONFIG: start CONFIG (set lines joined by `;', the
 # location $T/NAME.loc prepended, 10000 small files so that it lasts) on a
@@ -71,10 +53,10 @@ swap() {
 	    "$1: exit status 0 or 1 (got $rc)"
 	[ "$rc" -eq 0 ] || diag "stderr:" "$(head -3 "$T/$1.err")"
 	snapshot "$V" >"$T/$1.victim.after"
-	todo_same "$T/$1.victim.after" "$T/$1.victim.before" \
+	same_file "$T/$1.victim.after" "$T/$1.victim.before" \
 	    "$1: victim exactly as before"
 	snapshot "$M" >"$T/$1.moved.after"
-	todo_same "$T/$1.moved.after" "$T/$1.before" \
+	same_file "$T/$1.moved.after" "$T/$1.before" \
 	    "$1: nothing of the run left in the renamed location"
 }
 
