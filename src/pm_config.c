@@ -25,27 +25,27 @@
 
 #include "postmark.h"
 
-/* Set every key to PostMark's default. */
+/* Set every key to its default (pm_option.c's table). */
 void
 pm_config_init(struct pm_config *cfg)
 {
 	memset(cfg, 0, sizeof *cfg);
-	cfg->size_low = PM_DEFAULT_SIZE_LOW;
-	cfg->size_high = PM_DEFAULT_SIZE_HIGH;
-	cfg->number = PM_DEFAULT_NUMBER;
-	cfg->seed = PM_DEFAULT_SEED;
-	cfg->transactions = PM_DEFAULT_TRANSACTIONS;
-	cfg->subdirs = 0;
-	cfg->read_block = PM_DEFAULT_BLOCK;
-	cfg->write_block = PM_DEFAULT_BLOCK;
-	cfg->buffering = 1;
-	cfg->bias_read = PM_DEFAULT_BIAS;
-	cfg->bias_create = PM_DEFAULT_BIAS;
-	cfg->report = PM_REPORT_VERBOSE;
-	cfg->locations = NULL;
-	cfg->nlocations = 0;
-	cfg->label = NULL;
-	cfg->iterations = 1;
+	pm_option_defaults(cfg);
+}
+
+/* Make dst a copy of src that owns its own strings. */
+void
+pm_config_copy(struct pm_config *dst, const struct pm_config *src)
+{
+	size_t	 i;
+
+	*dst = *src;
+	dst->locations = NULL;
+	dst->nlocations = 0;
+	for (i = 0; i < src->nlocations; i++)
+		pm_config_add_location(dst, src->locations[i].name,
+		    src->locations[i].weight);
+	pm_option_copy_text(dst);
 }
 
 /* Free the strings the configuration owns; cfg itself is not freed. */
@@ -55,8 +55,7 @@ pm_config_free(struct pm_config *cfg)
 	if (cfg == NULL)
 		return;
 	pm_config_clear_locations(cfg);
-	free(cfg->label);
-	cfg->label = NULL;
+	pm_option_free_text(cfg);
 }
 
 /* Append a location; the name is copied. */

@@ -15,16 +15,21 @@
  */
 
 /*
- * Run errors as data: the engine records {operation, path, errno} and
- * this file is the one place that turns one into text.
+ * Errors as data.  The engine records a run's failure as {operation,
+ * path, errno}; a command's failure is a struct pm_cmderr, with its kind
+ * (the input or running it), the message that names the value and the
+ * rule, and PostMark's own message where there was one.  This file is
+ * the one place that builds and formats them; pm_shell.c prints them.
  */
 
 #include "config.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "postmark.h"
+#include "pm_cli.h"
 
 /*
  * Record that op failed on path with errnum, unless an error is recorded
@@ -74,4 +79,46 @@ pm_error_string(const struct pm_error *e)
 	xasprintf(&s, "%s %s: %s", e->op, e->path != NULL ? e->path : "?",
 	    msg);
 	return (s);
+}
+
+/*
+ * Fail a command: kind, PostMark's message for the input (copied, or
+ * NULL) and the message (printf format).  A previous error is replaced.
+ */
+void
+pm_cmderr_set(struct pm_cmderr *err, enum pm_errkind kind,
+    const char *compat, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	pm_cmderr_clear(err);
+	err->kind = kind;
+	err->compat = compat != NULL ? xstrdup(compat) : NULL;
+	va_start(ap, fmt);
+	if (vasprintf(&err->text, fmt, ap) == -1)
+		err->text = xstrdup("out of memory");
+	va_end(ap);
+}
+
+/* Set PostMark's message of an error (printf format). */
+void
+pm_cmderr_compat(struct pm_cmderr *err, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	free(err->compat);
+	va_start(ap, fmt);
+	if (vasprintf(&err->compat, fmt, ap) == -1)
+		err->compat = NULL;
+	va_end(ap);
+}
+
+/* Forget an error and free what it holds. */
+void
+pm_cmderr_clear(struct pm_cmderr *err)
+{
+	free(err->text);
+	free(err->compat);
+	err->text = err->compat = NULL;
+	err->kind = PM_ERR_INPUT;
 }

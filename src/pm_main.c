@@ -15,27 +15,36 @@
  */
 
 /*
- * The program: command-line options, the banner, the startup file (the
- * argument, or .pmrc when it exists), then the shell on standard input,
- * and the exit status.  The configuration below is the program's only
+ * The program: command-line options, the startup file (the argument, or
+ * .pmrc when it exists and is safe to run), then the shell on standard
+ * input, and the exit status.  This is the only place that ends the
+ * process: commands return a status, and an interrupted run comes back
+ * up as 128 + the signal.  The configuration below is the program's only
  * mutable global; everything else receives it by pointer.
  */
 
 #include "config.h"
+
+#include <sys/stat.h>
+#include <sys/types.h>
 
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
-#include "postmark.h"
+#include "pm_cli.h"
 
 #define PM_STARTUP	".pmrc"		/* startup file without an argument */
 #define PM_BANNER	"postmark " PACKAGE_VERSION " (PostMark v1.53 compatible)"
 
 static void	 usage(FILE *, int) __attribute__((__noreturn__));
 static void	 version(void) __attribute__((__noreturn__));
+static FILE	*open_startup(const char *, int);
+static int	 startup_safe(FILE *, const char *);
 
 static struct pm_config pm_cfg;
 
@@ -55,7 +64,7 @@ usage(FILE *fp, int status)
 "  -V, --version  output version information and exit\n"
 "\n"
 "Exit status: 0 if every command succeeded, 1 if a command or run failed,\n"
-"2 for a usage error, 130 or 143 if a run was interrupted.\n");
+"2 for a usage error, 128 + the signal if a run was interrupted.\n");
 	else
 		fprintf(fp, "Try 'postmark --help' for more information.\n");
 	exit(status);
@@ -73,8 +82,57 @@ version(void)
 }
 
 /*
- * Options, banner, startup file, then the shell; the exit status is that of
- * the first failing startup line or of the shell (see HACKING.md).
+ * .pmrc runs commands, shell escapes included: read it only when it is
+ * a regular file owned by us (or root) that nobody else may write.
+ * Returns 1 when safe, else 0 after a warning that says why.
+ */
+static int
+startup_safe(FILE *fp, const char *path)
+{
+	struct stat	 st;
+	const char	*why = NULL;
+
+	if (fstat(fileno(fp), &st) == -1)
+		why = strerror(errno);
+	else if (!S_ISREG(st.st_mode))
+		why = "not a regular file";
+	else if (st.st_uid != getuid() && st.st_uid != 0)
+		why = "owned by someone else (not you, not root)";
+	else if (st.st_mode & (S_IWGRP | S_IWOTH))
+		why = "writable by group or others";
+	if (why == NULL)
+		return (1);
+	warnx("%s: not read: %s; it could run any command as you", path,
+	    why);
+	return (0);
+}
+
+/*
+ * Open the startup file: the argument (which must exist), or .pmrc when
+ * it exists and is safe.  Returns the stream, or NULL when there is
+ * none to read; exits 1 when the argument cannot be read.
+ */
+static FILE *
+open_startup(const char *path, int given)
+{
+	FILE	*fp;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		if (given || errno != ENOENT)
+			err(PM_EXIT_FAIL, "%s", path);
+		return (NULL);
+	}
+	if (!given && !startup_safe(fp, path)) {
+		fclose(fp);
+		return (NULL);
+	}
+	return (fp);
+}
+
+/*
+ * Options, then the startup file, then standard input.  Returns the
+ * exit status: 0, 1 (a command failed), 2 (usage), or 128 + the signal
+ * that interrupted a run read from a file.
  */
 int
 main(int argc, char **argv)
@@ -84,9 +142,10 @@ main(int argc, char **argv)
 		{ "version",	no_argument,	NULL,	'V' },
 		{ NULL,		0,		NULL,	0 }
 	};
+	struct pm_shell	 sh;
 	const char	*path;
 	FILE		*fp;
-	int		 ch, rv, status;
+	int		 ch, rv = 0, status;
 
 	while ((ch = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
 		switch (ch) {
@@ -105,29 +164,26 @@ main(int argc, char **argv)
 		usage(stderr, PM_EXIT_USAGE);
 	}
 
-	puts(PM_BANNER);
 	pm_config_init(&pm_cfg);
+	memset(&sh, 0, sizeof sh);
+	sh.cfg = &pm_cfg;
+	sh.info = stdout;
+	sh.banner = PM_BANNER;
 
 	path = argc == 1 ? argv[0] : PM_STARTUP;
-	if ((fp = fopen(path, "r")) == NULL) {
-		if (argc == 1 || errno != ENOENT) {
-			fflush(stdout);
-			err(PM_EXIT_FAIL, "%s", path);
-		}
-	} else {
-		rv = pm_cli_file(&pm_cfg, fp, path);
+	if ((fp = open_startup(path, argc == 1)) != NULL) {
+		rv = pm_shell_file(&sh, fp, path);
 		fclose(fp);
-		if (rv != 0) {
-			pm_config_free(&pm_cfg);
-			return (rv < 0 ? PM_EXIT_FAIL : PM_EXIT_OK);
-		}
 	}
-
-	status = pm_cli_loop(&pm_cfg);
+	if (rv == 0)
+		status = pm_shell_loop(&sh);
+	else
+		status = rv < 0 ? PM_EXIT_FAIL : rv >= 128 ? rv : PM_EXIT_OK;
 	pm_config_free(&pm_cfg);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		warn("stdout");
-		status = PM_EXIT_FAIL;
+		if (status == PM_EXIT_OK)
+			status = PM_EXIT_FAIL;
 	}
 	return (status);
 }

@@ -82,13 +82,23 @@ struct pm_stat_row {
 	int		 prec;		/* decimals printed */
 };
 
-/* Reporter dispatch table. */
+/*
+ * Reporter dispatch table.  A classic report (PostMark's) is printed for
+ * a complete or interrupted run and its iterations are summarised; a
+ * record (CSV, JSON) is written for every run, CSV after its header in a
+ * new file.
+ */
 struct pm_reporter {
 	enum pm_report_fmt fmt;
 	const char	*name;		/* "verbose", as in "set report" */
 	int		(*fn)(FILE *, const struct pm_config *,
 			    const struct pm_result *);
+	int		(*header)(FILE *);	/* or NULL */
+	int		 classic;	/* PostMark's: not every run */
 };
+
+struct pm_count;
+struct pm_json;
 
 static double	 interval(uint64_t, uint64_t);
 static uint64_t	 trunc_u64(double);
@@ -98,31 +108,43 @@ static void	 put_scalef(FILE *, double);
 static double	 rates_get(const struct pm_rates *, size_t);
 static void	 lat_values(const struct pm_hist *, double *);
 static const char *lat_name(size_t, int);
-static void	 result_counts(const struct pm_result *, uint64_t *);
-static void	 config_values(const struct pm_config *, long long *);
+static uint64_t	 count_value(const struct pm_result *,
+		    const struct pm_count *);
 static void	 put_verbose_latency(FILE *, const struct pm_result *);
 static const char *status_name(enum pm_status);
 static void	 csv_sep(FILE *);
 static void	 csv_str(FILE *, const char *);
 static void	 csv_u64(FILE *, uint64_t);
-static void	 csv_int(FILE *, long long);
 static void	 csv_fixed(FILE *, double, int);
 static void	 csv_fields(FILE *, const struct pm_rates *,
 		    const struct pm_field *, size_t, int);
 static void	 csv_latency(FILE *, const struct pm_hist *);
+static void	 csv_colname(void *, const char *, const char *, int);
+static void	 csv_colvalue(void *, const char *, const char *, int);
 static char	*join_locations(const struct pm_config *);
 static char	*join_meta(const struct pm_meta *, char **);
 static void	 merge_op(struct pm_hist *, const struct pm_result *,
 		    enum pm_op);
+static char	*status_text(const struct pm_result *);
 static size_t	 utf8_len(const unsigned char *, uint32_t *);
-static void	 json_str(FILE *, const char *);
-static void	 json_key(FILE *, const char *, int);
-static void	 json_fixed(FILE *, double, int);
-static void	 json_fields(FILE *, const struct pm_rates *,
-		    const struct pm_field *, size_t, int);
-static void	 json_hist(FILE *, const struct pm_hist *, int);
-static void	 json_locations(FILE *, const struct pm_config *,
+static void	 json_quote(FILE *, const char *);
+static void	 json_member(struct pm_json *, const char *);
+static void	 json_open(struct pm_json *, const char *, int);
+static void	 json_close(struct pm_json *, int);
+static void	 json_str(struct pm_json *, const char *, const char *);
+static void	 json_raw(struct pm_json *, const char *, const char *);
+static void	 json_u64(struct pm_json *, const char *, uint64_t);
+static void	 json_fixed(struct pm_json *, const char *, double, int);
+static void	 json_fields(struct pm_json *, const char *,
+		    const struct pm_rates *, const struct pm_field *, size_t,
+		    int);
+static void	 json_hist(struct pm_json *, const char *,
+		    const struct pm_hist *, int);
+static void	 json_locations(struct pm_json *, const struct pm_config *,
 		    const struct pm_meta *);
+static void	 json_colvalue(void *, const char *, const char *, int);
+static void	 json_latency(struct pm_json *, const struct pm_result *);
+static const struct pm_reporter *reporter(enum pm_report_fmt);
 static double	 student_t975(size_t);
 static double	 stat_value(const struct pm_rates *,
 		    const struct pm_stat_row *);
@@ -147,21 +169,33 @@ static const char *const pm_op_names[PM_NOPS] = {
 	"create", "read", "append", "delete"
 };
 
-/* The counts of a run, in CSV column order (result_counts). */
-static const char *const pm_count_names[] = {
-	"created", "created_alone", "created_mixed", "read", "appended",
-	"deleted", "deleted_alone", "deleted_mixed", "bytes_read",
-	"bytes_written", "transactions_done"
+/* A count of struct pm_result (the sum of two fields, with off2 set). */
+struct pm_count {
+	const char	*name;		/* "read", in CSV and JSON */
+	size_t		 off;		/* offsetof(struct pm_result, field) */
+	size_t		 off2;		/* a second field added, or 0 */
 };
-#define NCOUNTS		(sizeof pm_count_names / sizeof pm_count_names[0])
 
-/* The configuration keys, in CSV column order (config_values). */
-static const char *const pm_config_names[] = {
-	"number", "transactions", "size_low", "size_high", "read_block",
-	"write_block", "buffering", "bias_read", "bias_create",
-	"subdirectories", "seed"
+#define COUNT(name, f)		{ name, offsetof(struct pm_result, f), 0 }
+#define COUNT2(name, f, g)	{ name, offsetof(struct pm_result, f), \
+				    offsetof(struct pm_result, g) }
+/* The counts of a run, in CSV column order. */
+static const struct pm_count pm_counts[] = {
+	COUNT2("created", created_alone, created_mixed),
+	COUNT("created_alone", created_alone),
+	COUNT("created_mixed", created_mixed),
+	COUNT("read", read),
+	COUNT("appended", appended),
+	COUNT2("deleted", deleted_alone, deleted_mixed),
+	COUNT("deleted_alone", deleted_alone),
+	COUNT("deleted_mixed", deleted_mixed),
+	COUNT("bytes_read", bytes_read),
+	COUNT("bytes_written", bytes_written),
+	COUNT("transactions_done", transactions_done)
 };
-#define NCONFIG		(sizeof pm_config_names / sizeof pm_config_names[0])
+#undef COUNT
+#undef COUNT2
+#define NCOUNTS		(sizeof pm_counts / sizeof pm_counts[0])
 
 #define FIELD(name, field)	{ name, offsetof(struct pm_rates, field) }
 /* The intervals in seconds, in CSV column order. */
@@ -211,10 +245,10 @@ static const struct pm_stat_row pm_stat_rows[] = {
 #define NSTATROWS	(sizeof pm_stat_rows / sizeof pm_stat_rows[0])
 
 static const struct pm_reporter pm_reporters[] = {
-	{ PM_REPORT_VERBOSE, "verbose", pm_report_verbose },
-	{ PM_REPORT_TERSE, "terse", pm_report_terse },
-	{ PM_REPORT_CSV, "csv", pm_report_csv },
-	{ PM_REPORT_JSON, "json", pm_report_json }
+	{ PM_REPORT_VERBOSE, "verbose", pm_report_verbose, NULL, 1 },
+	{ PM_REPORT_TERSE, "terse", pm_report_terse, NULL, 1 },
+	{ PM_REPORT_CSV, "csv", pm_report_csv, pm_report_csv_header, 0 },
+	{ PM_REPORT_JSON, "json", pm_report_json, NULL, 0 }
 };
 #define NREPORTERS	(sizeof pm_reporters / sizeof pm_reporters[0])
 
@@ -391,38 +425,16 @@ lat_name(size_t i, int verbose)
 	return (verbose ? pm_pcts[i - 2].label : pm_pcts[i - 2].name);
 }
 
-/* The counts of a run into c[NCOUNTS], in the order of pm_count_names. */
-static void
-result_counts(const struct pm_result *r, uint64_t *c)
+/* The value of count c of a result. */
+static uint64_t
+count_value(const struct pm_result *r, const struct pm_count *c)
 {
-	c[0] = r->created_alone + r->created_mixed;
-	c[1] = r->created_alone;
-	c[2] = r->created_mixed;
-	c[3] = r->read;
-	c[4] = r->appended;
-	c[5] = r->deleted_alone + r->deleted_mixed;
-	c[6] = r->deleted_alone;
-	c[7] = r->deleted_mixed;
-	c[8] = r->bytes_read;
-	c[9] = r->bytes_written;
-	c[10] = r->transactions_done;
-}
+	uint64_t	 a, b = 0;
 
-/* The configuration into v[NCONFIG], in the order of pm_config_names. */
-static void
-config_values(const struct pm_config *cfg, long long *v)
-{
-	v[0] = cfg->number;
-	v[1] = cfg->transactions;
-	v[2] = cfg->size_low;
-	v[3] = cfg->size_high;
-	v[4] = cfg->read_block;
-	v[5] = cfg->write_block;
-	v[6] = cfg->buffering;
-	v[7] = cfg->bias_read;
-	v[8] = cfg->bias_create;
-	v[9] = cfg->subdirs;
-	v[10] = cfg->seed;
+	memcpy(&a, (const char *)r + c->off, sizeof a);
+	if (c->off2 != 0)
+		memcpy(&b, (const char *)r + c->off2, sizeof b);
+	return (a + b);
 }
 
 /*
@@ -562,7 +574,8 @@ csv_sep(FILE *fp)
 
 /*
  * Write a string as a CSV field (RFC 4180): quoted, with quotes doubled,
- * when it holds a comma, a double quote, CR or LF.  NULL is empty.
+ * when it holds a comma, a double quote, CR or LF; every other byte as
+ * is.  NULL is empty.
  */
 static void
 csv_str(FILE *fp, const char *s)
@@ -587,12 +600,6 @@ static void
 csv_u64(FILE *fp, uint64_t v)
 {
 	fprintf(fp, ",%" PRIu64, v);
-}
-
-static void
-csv_int(FILE *fp, long long v)
-{
-	fprintf(fp, ",%lld", v);
 }
 
 /* A fixed-point CSV field; empty if v is not finite. */
@@ -636,6 +643,27 @@ csv_latency(FILE *fp, const struct pm_hist *h)
 	lat_values(h, v);
 	for (i = 0; i < NLATSTATS; i++)
 		csv_fixed(fp, v[i], PREC_US);
+}
+
+/* A configuration column's name, for the CSV header (pm_option_columns). */
+static void
+csv_colname(void *arg, const char *name, const char *value, int number)
+{
+	(void)value;
+	(void)number;
+	fprintf(arg, ",%s", name);
+}
+
+/* A configuration column's value, for a CSV row. */
+static void
+csv_colvalue(void *arg, const char *name, const char *value, int number)
+{
+	(void)name;
+	if (number) {
+		csv_sep(arg);
+		fputs(value, arg);
+	} else
+		csv_str(arg, value);
 }
 
 /*
@@ -694,19 +722,35 @@ merge_op(struct pm_hist *h, const struct pm_result *r, enum pm_op op)
 		pm_hist_merge(h, &r->lat[ph][op]);
 }
 
-/* The CSV header line of schema 1: 79 column names (results/README.md). */
+/* The status column: ok, out_of_files, interrupted, or "error: CAUSE". */
+static char *
+status_text(const struct pm_result *r)
+{
+	char	*cause, *s;
+
+	if (r->status != PM_STATUS_ERROR)
+		return (xstrdup(status_name(r->status)));
+	cause = pm_error_string(&r->error);
+	xasprintf(&s, "error: %s", cause);
+	free(cause);
+	return (s);
+}
+
+/* The CSV header line (results/README.md): every column's name. */
 int
 pm_report_csv_header(FILE *fp)
 {
-	size_t	 i;
-	int	 op;
+	struct pm_config	 cfg;
+	size_t			 i;
+	int			 op;
 
 	fputs("schema_version,label,status,timestamp,host,kernel,iteration,"
 	    "locations,fs_types,fs_options", fp);
-	for (i = 0; i < NCONFIG; i++)
-		fprintf(fp, ",%s", pm_config_names[i]);
+	memset(&cfg, 0, sizeof cfg);
+	pm_option_defaults(&cfg);
+	pm_option_columns(&cfg, 0, csv_colname, fp);
 	for (i = 0; i < NCOUNTS; i++)
-		fprintf(fp, ",%s", pm_count_names[i]);
+		fprintf(fp, ",%s", pm_counts[i].name);
 	for (i = 0; i < NSECONDS; i++)
 		fprintf(fp, ",%s", pm_seconds[i].name);
 	for (i = 0; i < NRATES; i++)
@@ -717,11 +761,13 @@ pm_report_csv_header(FILE *fp)
 			fprintf(fp, ",%s_%s_us", pm_op_names[op],
 			    lat_name(i, 0));
 	}
+	pm_option_columns(&cfg, 1, csv_colname, fp);
+	pm_config_free(&cfg);
 	fputc('\n', fp);
 	return (ferror(fp) ? -1 : 0);
 }
 
-/* One CSV row of schema 1 for a run; the header is written separately. */
+/* One CSV row for a run; the header is written separately. */
 int
 pm_report_csv(FILE *fp, const struct pm_config *cfg,
     const struct pm_result *r)
@@ -729,54 +775,39 @@ pm_report_csv(FILE *fp, const struct pm_config *cfg,
 	const struct pm_meta	*meta = r->meta;
 	struct pm_rates		 rt;
 	struct pm_hist		*h;
-	uint64_t		 counts[NCOUNTS];
-	long long		 conf[NCONFIG];
-	char			*s, *t;
+	char			*s;
 	size_t			 i;
 	int			 op;
 
 	pm_report_rates(cfg, r, &rt);
-
-	fputs("1", fp);
+	fprintf(fp, "%d", PM_CSV_SCHEMA);
 	csv_str(fp, cfg->label);
-	if (r->status == PM_STATUS_ERROR) {
-		t = pm_error_string(&r->error);
-		xasprintf(&s, "error: %s", t);
-		csv_str(fp, s);
-		free(s);
-		free(t);
-	} else
-		csv_str(fp, status_name(r->status));
+	csv_str(fp, s = status_text(r));
+	free(s);
 	csv_str(fp, meta == NULL ? NULL : meta->timestamp);
 	csv_str(fp, meta == NULL ? NULL : meta->host);
 	csv_str(fp, meta == NULL ? NULL : meta->kernel);
 	csv_u64(fp, r->iteration);
-	s = join_locations(cfg);
-	csv_str(fp, s);
+	csv_str(fp, s = join_locations(cfg));
 	free(s);
-	s = join_meta(meta, meta == NULL ? NULL : meta->fs_type);
-	csv_str(fp, s);
+	csv_str(fp, s = join_meta(meta, meta == NULL ? NULL : meta->fs_type));
 	free(s);
-	s = join_meta(meta, meta == NULL ? NULL : meta->fs_options);
-	csv_str(fp, s);
+	csv_str(fp, s = join_meta(meta, meta == NULL ? NULL :
+	    meta->fs_options));
 	free(s);
 
-	config_values(cfg, conf);
-	for (i = 0; i < NCONFIG; i++)
-		csv_int(fp, conf[i]);
-	result_counts(r, counts);
+	pm_option_columns(cfg, 0, csv_colvalue, fp);
 	for (i = 0; i < NCOUNTS; i++)
-		csv_u64(fp, counts[i]);
+		csv_u64(fp, count_value(r, &pm_counts[i]));
 	csv_fields(fp, &rt, pm_seconds, NSECONDS, PREC_SECONDS);
 	csv_fields(fp, &rt, pm_rate_fields, NRATES, PREC_RATE);
-
 	h = xmalloc(sizeof *h);
 	for (op = 0; op < PM_NOPS; op++) {
 		merge_op(h, r, op);
 		csv_latency(fp, h);
 	}
 	free(h);
-
+	pm_option_columns(cfg, 1, csv_colvalue, fp);
 	fputc('\n', fp);
 	return (ferror(fp) ? -1 : 0);
 }
@@ -824,14 +855,14 @@ utf8_len(const unsigned char *p, uint32_t *cp)
 }
 
 /*
- * Write a JSON string (RFC 8259) that any strict reader accepts, whatever
- * the bytes: quotes and backslashes escaped; control characters (C0, DEL,
+ * A JSON string (RFC 8259) that any strict reader accepts, whatever the
+ * bytes: quotes and backslashes escaped; control characters (C0, DEL,
  * C1) and the line and paragraph separators as \uXXXX; well-formed UTF-8
  * as is; every byte that is not part of well-formed UTF-8 as \ufffd, the
  * replacement character.  NULL is written as null.
  */
 static void
-json_str(FILE *fp, const char *s)
+json_quote(FILE *fp, const char *s)
 {
 	const unsigned char	*p;
 	uint32_t		 cp;
@@ -857,38 +888,95 @@ json_str(FILE *fp, const char *s)
 	fputc('"', fp);
 }
 
-/* An object key; a comma first unless it is the first member. */
+/*
+ * The JSON writer: the one place that puts commas between members and
+ * elements and keeps the nesting.  json_open/json_close bracket an
+ * object or array (key NULL inside an array or at the top); json_str,
+ * json_num and json_raw write a member (or an element, key NULL).
+ */
+#define PM_JSON_DEPTH	16
+struct pm_json {
+	FILE		*fp;
+	int		 depth;
+	unsigned char	 any[PM_JSON_DEPTH];	/* a member written already */
+};
+
+/* The comma and the key before a member or element. */
 static void
-json_key(FILE *fp, const char *key, int first)
+json_member(struct pm_json *j, const char *key)
 {
-	if (!first)
-		fputc(',', fp);
-	json_str(fp, key);
-	fputc(':', fp);
+	if (j->depth > 0 && j->any[j->depth - 1])
+		fputc(',', j->fp);
+	if (j->depth > 0)
+		j->any[j->depth - 1] = 1;
+	if (key != NULL) {
+		json_quote(j->fp, key);
+		fputc(':', j->fp);
+	}
 }
 
-/* A fixed-point JSON number, or null if v is not finite. */
 static void
-json_fixed(FILE *fp, double v, int prec)
+json_open(struct pm_json *j, const char *key, int c)
+{
+	json_member(j, key);
+	fputc(c, j->fp);
+	if (j->depth < PM_JSON_DEPTH)
+		j->any[j->depth] = 0;
+	j->depth++;
+}
+
+static void
+json_close(struct pm_json *j, int c)
+{
+	fputc(c, j->fp);
+	j->depth--;
+}
+
+static void
+json_str(struct pm_json *j, const char *key, const char *s)
+{
+	json_member(j, key);
+	json_quote(j->fp, s);
+}
+
+/* A member whose value is already JSON text (a number, null). */
+static void
+json_raw(struct pm_json *j, const char *key, const char *text)
+{
+	json_member(j, key);
+	fputs(text, j->fp);
+}
+
+static void
+json_u64(struct pm_json *j, const char *key, uint64_t v)
+{
+	char	 buf[32];
+
+	snprintf(buf, sizeof buf, "%" PRIu64, v);
+	json_raw(j, key, buf);
+}
+
+/* A fixed-point number, or null if v is not finite. */
+static void
+json_fixed(struct pm_json *j, const char *key, double v, int prec)
 {
 	char	 buf[FMT_LEN];
 
-	fputs(fmt_fixed(buf, sizeof buf, v, prec, "null"), fp);
+	json_raw(j, key, fmt_fixed(buf, sizeof buf, v, prec, "null"));
 }
 
 /* An object with one fixed-point member per entry of fields[n]. */
 static void
-json_fields(FILE *fp, const struct pm_rates *rt,
+json_fields(struct pm_json *j, const char *key, const struct pm_rates *rt,
     const struct pm_field *fields, size_t n, int prec)
 {
 	size_t	 i;
 
-	fputc('{', fp);
-	for (i = 0; i < n; i++) {
-		json_key(fp, fields[i].name, i == 0);
-		json_fixed(fp, rates_get(rt, fields[i].off), prec);
-	}
-	fputc('}', fp);
+	json_open(j, key, '{');
+	for (i = 0; i < n; i++)
+		json_fixed(j, fields[i].name, rates_get(rt, fields[i].off),
+		    prec);
+	json_close(j, '}');
 }
 
 /*
@@ -897,71 +985,100 @@ json_fields(FILE *fp, const struct pm_rates *rt,
  * [low_ns, high_ns, count] triples.
  */
 static void
-json_hist(FILE *fp, const struct pm_hist *h, int buckets)
+json_hist(struct pm_json *j, const char *key, const struct pm_hist *h,
+    int buckets)
 {
-	char		 key[32];
+	char		 name[32];
 	double		 v[NLATSTATS];
 	size_t		 i;
 	unsigned int	 b;
-	int		 first;
 
-	fputc('{', fp);
-	json_key(fp, "count", 1);
-	fprintf(fp, "%" PRIu64, h->count);
+	json_open(j, key, '{');
+	json_u64(j, "count", h->count);
 	lat_values(h, v);
 	for (i = 0; i < NLATSTATS; i++) {
-		snprintf(key, sizeof key, "%s_us", lat_name(i, 0));
-		json_key(fp, key, 0);
+		snprintf(name, sizeof name, "%s_us", lat_name(i, 0));
 		if (h->count == 0)
-			fputs("null", fp);
+			json_raw(j, name, "null");
 		else
-			json_fixed(fp, v[i], PREC_US);
+			json_fixed(j, name, v[i], PREC_US);
 	}
 	if (buckets) {
-		json_key(fp, "buckets", 0);
-		fputc('[', fp);
-		first = 1;
+		json_open(j, "buckets", '[');
 		for (b = 0; b < PM_HIST_NBUCKETS; b++) {
 			if (h->bucket[b] == 0)
 				continue;
-			fprintf(fp, "%s[%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]",
-			    first ? "" : ",", pm_hist_bucket_low(b),
-			    pm_hist_bucket_high(b), h->bucket[b]);
-			first = 0;
+			json_open(j, NULL, '[');
+			json_u64(j, NULL, pm_hist_bucket_low(b));
+			json_u64(j, NULL, pm_hist_bucket_high(b));
+			json_u64(j, NULL, h->bucket[b]);
+			json_close(j, ']');
 		}
-		fputc(']', fp);
+		json_close(j, ']');
 	}
-	fputc('}', fp);
+	json_close(j, '}');
 }
 
 /* The locations array: path, weight, file-system type and options. */
 static void
-json_locations(FILE *fp, const struct pm_config *cfg,
+json_locations(struct pm_json *j, const struct pm_config *cfg,
     const struct pm_meta *meta)
 {
 	size_t	 i, n;
 
 	n = cfg->nlocations == 0 ? 1 : cfg->nlocations;
-	fputc('[', fp);
+	json_open(j, "locations", '[');
 	for (i = 0; i < n; i++) {
-		if (i > 0)
-			fputc(',', fp);
-		fputc('{', fp);
-		json_key(fp, "path", 1);
-		json_str(fp, cfg->nlocations == 0 ? "." :
+		json_open(j, NULL, '{');
+		json_str(j, "path", cfg->nlocations == 0 ? "." :
 		    cfg->locations[i].name);
-		json_key(fp, "weight", 0);
-		fprintf(fp, "%" PRIu32, cfg->nlocations == 0 ? 1 :
+		json_u64(j, "weight", cfg->nlocations == 0 ? 1 :
 		    cfg->locations[i].weight);
-		json_key(fp, "fs_type", 0);
-		json_str(fp, meta == NULL || i >= meta->nfs ||
+		json_str(j, "fs_type", meta == NULL || i >= meta->nfs ||
 		    meta->fs_type == NULL ? NULL : meta->fs_type[i]);
-		json_key(fp, "fs_options", 0);
-		json_str(fp, meta == NULL || i >= meta->nfs ||
+		json_str(j, "fs_options", meta == NULL || i >= meta->nfs ||
 		    meta->fs_options == NULL ? NULL : meta->fs_options[i]);
-		fputc('}', fp);
+		json_close(j, '}');
 	}
-	fputc(']', fp);
+	json_close(j, ']');
+}
+
+/* A configuration member (pm_option_columns), number or string. */
+static void
+json_colvalue(void *arg, const char *name, const char *value, int number)
+{
+	if (number)
+		json_raw(arg, name, value);
+	else
+		json_str(arg, name, value);
+}
+
+/* The latency objects: merged over the phases, then per phase. */
+static void
+json_latency(struct pm_json *j, const struct pm_result *r)
+{
+	struct pm_hist	*h;
+	int		 ph, op;
+
+	json_open(j, "latency", '{');
+	h = xmalloc(sizeof *h);
+	for (op = 0; op < PM_NOPS; op++) {
+		merge_op(h, r, op);
+		json_hist(j, pm_op_names[op], h, 0);
+	}
+	free(h);
+	json_close(j, '}');
+	json_open(j, "latency_phases", '{');
+	for (ph = 0; ph < PM_NTPHASES; ph++) {
+		json_open(j, pm_tphase_names[ph], '{');
+		for (op = 0; op < PM_NOPS; op++) {
+			if (r->lat[ph][op].count > 0)
+				json_hist(j, pm_op_names[op], &r->lat[ph][op],
+				    1);
+		}
+		json_close(j, '}');
+	}
+	json_close(j, '}');
 }
 
 /*
@@ -973,90 +1090,40 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
     const struct pm_result *r)
 {
 	const struct pm_meta	*meta = r->meta;
+	struct pm_json		 j = { .fp = fp };
 	struct pm_rates		 rt;
-	struct pm_hist		*h;
-	uint64_t		 counts[NCOUNTS];
-	long long		 conf[NCONFIG];
 	char			*s;
 	size_t			 i;
-	int			 ph, op, first;
 
 	pm_report_rates(cfg, r, &rt);
-
-	fputc('{', fp);
-	json_key(fp, "schema_version", 1);
-	fputs("1", fp);
-	json_key(fp, "label", 0);
-	json_str(fp, cfg->label);
-	json_key(fp, "status", 0);
-	json_str(fp, status_name(r->status));
-	json_key(fp, "error", 0);
+	json_open(&j, NULL, '{');
+	json_u64(&j, "schema_version", PM_CSV_SCHEMA);
+	json_str(&j, "label", cfg->label);
+	json_str(&j, "status", status_name(r->status));
 	s = r->status == PM_STATUS_ERROR ? pm_error_string(&r->error) : NULL;
-	json_str(fp, s);
+	json_str(&j, "error", s);
 	free(s);
-	json_key(fp, "timestamp", 0);
-	json_str(fp, meta == NULL ? NULL : meta->timestamp);
-	json_key(fp, "host", 0);
-	json_str(fp, meta == NULL ? NULL : meta->host);
-	json_key(fp, "kernel", 0);
-	json_str(fp, meta == NULL ? NULL : meta->kernel);
-	json_key(fp, "iteration", 0);
-	fprintf(fp, "%" PRIu32, r->iteration);
-	json_key(fp, "locations", 0);
-	json_locations(fp, cfg, meta);
+	json_str(&j, "signal", r->status == PM_STATUS_INTERRUPTED ?
+	    pm_signal_name(r->signo) : NULL);
+	json_str(&j, "timestamp", meta == NULL ? NULL : meta->timestamp);
+	json_str(&j, "host", meta == NULL ? NULL : meta->host);
+	json_str(&j, "kernel", meta == NULL ? NULL : meta->kernel);
+	json_u64(&j, "iteration", r->iteration);
+	json_locations(&j, cfg, meta);
 
-	json_key(fp, "config", 0);
-	fputc('{', fp);
-	config_values(cfg, conf);
-	for (i = 0; i < NCONFIG; i++) {
-		json_key(fp, pm_config_names[i], i == 0);
-		fprintf(fp, "%lld", conf[i]);
-	}
-	fputc('}', fp);
-
-	json_key(fp, "counts", 0);
-	fputc('{', fp);
-	result_counts(r, counts);
-	for (i = 0; i < NCOUNTS; i++) {
-		json_key(fp, pm_count_names[i], i == 0);
-		fprintf(fp, "%" PRIu64, counts[i]);
-	}
-	fputc('}', fp);
-
-	json_key(fp, "seconds", 0);
-	json_fields(fp, &rt, pm_seconds, NSECONDS, PREC_SECONDS);
-	json_key(fp, "rates", 0);
-	json_fields(fp, &rt, pm_rate_fields, NRATES, PREC_RATE);
-
-	json_key(fp, "latency", 0);
-	fputc('{', fp);
-	h = xmalloc(sizeof *h);
-	for (op = 0; op < PM_NOPS; op++) {
-		merge_op(h, r, op);
-		json_key(fp, pm_op_names[op], op == 0);
-		json_hist(fp, h, 0);
-	}
-	free(h);
-	fputc('}', fp);
-
-	json_key(fp, "latency_phases", 0);
-	fputc('{', fp);
-	for (ph = 0; ph < PM_NTPHASES; ph++) {
-		json_key(fp, pm_tphase_names[ph], ph == 0);
-		fputc('{', fp);
-		first = 1;
-		for (op = 0; op < PM_NOPS; op++) {
-			if (r->lat[ph][op].count == 0)
-				continue;
-			json_key(fp, pm_op_names[op], first);
-			json_hist(fp, &r->lat[ph][op], 1);
-			first = 0;
-		}
-		fputc('}', fp);
-	}
-	fputc('}', fp);
-
-	fputs("}\n", fp);
+	json_open(&j, "config", '{');
+	pm_option_columns(cfg, 0, json_colvalue, &j);
+	pm_option_columns(cfg, 1, json_colvalue, &j);
+	json_close(&j, '}');
+	json_open(&j, "counts", '{');
+	for (i = 0; i < NCOUNTS; i++)
+		json_u64(&j, pm_counts[i].name, count_value(r, &pm_counts[i]));
+	json_close(&j, '}');
+	json_fields(&j, "seconds", &rt, pm_seconds, NSECONDS, PREC_SECONDS);
+	json_fields(&j, "rates", &rt, pm_rate_fields, NRATES, PREC_RATE);
+	json_latency(&j, r);
+	json_close(&j, '}');
+	fputc('\n', fp);
 	return (ferror(fp) ? -1 : 0);
 }
 
@@ -1290,17 +1357,53 @@ pm_signal_name(int signo)
 	return ("a signal");
 }
 
-/*
- * Print a report of one run in the configured format.
- */
-int
-pm_report(FILE *fp, const struct pm_config *cfg, const struct pm_result *r)
+/* The reporter of a format (the first, verbose, if none matches). */
+static const struct pm_reporter *
+reporter(enum pm_report_fmt fmt)
 {
 	size_t	 i;
 
 	for (i = 0; i < NREPORTERS; i++) {
-		if (pm_reporters[i].fmt == cfg->report)
-			return (pm_reporters[i].fn(fp, cfg, r));
+		if (pm_reporters[i].fmt == fmt)
+			return (&pm_reporters[i]);
 	}
-	return (pm_report_verbose(fp, cfg, r));
+	return (&pm_reporters[0]);
+}
+
+/* Print a report of one run in the configured format. */
+int
+pm_report(FILE *fp, const struct pm_config *cfg, const struct pm_result *r)
+{
+	return (reporter(cfg->report)->fn(fp, cfg, r));
+}
+
+/* Whether the configured format is PostMark's (its iterations summarised). */
+int
+pm_report_classic(const struct pm_config *cfg)
+{
+	return (reporter(cfg->report)->classic);
+}
+
+/*
+ * Write what the configured format records of one run to fp: a classic
+ * report for a complete or interrupted run (none after "out of files",
+ * as PostMark), a record for every run, with the header first when
+ * *header is set (then cleared: the caller sets it for a new or empty
+ * file).  Flushes fp.  Returns 0, or -1 if fp failed.
+ */
+int
+pm_report_record(FILE *fp, const struct pm_config *cfg,
+    const struct pm_result *r, int *header)
+{
+	const struct pm_reporter	*rep = reporter(cfg->report);
+	int				 bad = 0;
+
+	if (rep->classic && r->status != PM_STATUS_OK &&
+	    r->status != PM_STATUS_INTERRUPTED)
+		return (fflush(fp) != 0 ? -1 : 0);
+	if (rep->header != NULL && *header)
+		bad = rep->header(fp) != 0;
+	*header = 0;
+	bad |= rep->fn(fp, cfg, r) != 0;
+	return (fflush(fp) != 0 || bad ? -1 : 0);
 }

@@ -41,7 +41,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "postmark.h"
+#include "pm_cli.h"
 #include "pm_clock.h"
 
 #ifndef nitems
@@ -53,13 +53,14 @@
 /* State of one "run" command, shared with the engine's hooks. */
 struct pm_drive {
 	const struct pm_config *cfg;	/* borrowed */
+	FILE		*out;		/* progress text: stdout, or stderr */
 	uint64_t	 step;		/* transactions per progress dot */
 	enum pm_phase	 phase;		/* phase in progress */
 	int		 shown;		/* its title was printed */
-	int		 midline;	/* stdout holds an unfinished line */
+	int		 midline;	/* out holds an unfinished line */
 	unsigned int	 ndots;		/* dots printed in this phase */
 	int		 live;		/* live progress on stderr */
-	int		 same_tty;	/* stdout and stderr: one terminal */
+	int		 same_tty;	/* out and stderr: one terminal */
 	uint64_t	 t_phase;	/* ns, CLOCK_MONOTONIC, phase start */
 	uint64_t	 t_next;	/* ns, next live refresh */
 	size_t		 live_len;	/* characters of live text shown */
@@ -71,7 +72,7 @@ struct pm_sigsave {
 	struct sigaction ignore[2];	/* of pm_ignored_signals */
 };
 
-static int	 pm_flush_progress(struct pm_error *);
+static int	 pm_flush_progress(struct pm_drive *, struct pm_error *);
 static int	 pm_hook_begin(void *, enum pm_phase, struct pm_error *);
 static int	 pm_hook_end(void *, enum pm_phase, const struct pm_result *,
 		    struct pm_error *);
@@ -81,18 +82,21 @@ static void	 pm_live_draw(struct pm_drive *, uint64_t, uint64_t,
 		    uint64_t);
 static void	 pm_live_erase(struct pm_drive *);
 static size_t	 pm_live_prefix(const struct pm_drive *, char *, size_t);
-static void	 pm_drive_init(struct pm_drive *, const struct pm_config *);
+static void	 pm_drive_init(struct pm_drive *, const struct pm_config *,
+		    FILE *);
 static void	 pm_onsignal(int);
 static void	 pm_signals_catch(struct pm_sigsave *);
 static void	 pm_signals_restore(const struct pm_sigsave *);
 static void	 pm_signals_block(int, sigset_t *);
 static int	 pm_pool_name(const char *);
 static int	 pm_report_clash(const struct pm_config *, const char *,
-		    char **);
+		    struct pm_cmderr *);
+static int	 pm_outcome(const struct pm_config *, const struct pm_result *,
+		    struct pm_cmderr *);
+static void	 pm_between(const struct pm_config *, uint32_t, int);
+static int	 pm_made_by_run(const struct pm_config *, const char *);
 static void	 pm_interrupted(const struct pm_config *,
 		    const struct pm_result *);
-static int	 pm_record(FILE *, const struct pm_config *,
-		    const struct pm_result *, int *);
 
 /* Signals that stop a run; it then ends as interrupted. */
 static const int pm_stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
@@ -110,15 +114,16 @@ static const char *const pm_phase_titles[PM_NPHASES] = {
 };
 
 /*
- * Flush the progress text on standard output; a failure (a closed pipe:
- * EPIPE) is the run's error.  Returns 0 or -1.
+ * Flush the progress text; a failure (a closed pipe: EPIPE) is the run's
+ * error.  Returns 0 or -1.
  */
 static int
-pm_flush_progress(struct pm_error *err)
+pm_flush_progress(struct pm_drive *run, struct pm_error *err)
 {
-	if (fflush(stdout) == 0 && !ferror(stdout))
+	if (fflush(run->out) == 0 && !ferror(run->out))
 		return (0);
-	pm_error_set(err, "write", "standard output", errno);
+	pm_error_set(err, "write", run->out == stdout ? "standard output" :
+	    "standard error", errno);
 	return (-1);
 }
 
@@ -139,15 +144,15 @@ pm_hook_begin(void *arg, enum pm_phase phase, struct pm_error *err)
 	    run->cfg->subdirs <= 1)
 		return (0);
 	if (run->midline)
-		putchar('\n');
-	fputs(pm_phase_titles[phase], stdout);
+		putc('\n', run->out);
+	fputs(pm_phase_titles[phase], run->out);
 	run->shown = 1;
 	run->midline = 1;
 	if (run->live) {
 		run->t_phase = pm_clock_mono();
 		run->t_next = run->t_phase + PM_LIVE_NS;
 	}
-	return (pm_flush_progress(err));
+	return (pm_flush_progress(run, err));
 }
 
 /*
@@ -173,15 +178,13 @@ pm_hook_end(void *arg, enum pm_phase phase, const struct pm_result *r,
 		fputs("out of files!\n"
 		    "For this workload, either increase the number of files "
 		    "or\n"
-		    "decrease the number of transactions.\n", stdout);
+		    "decrease the number of transactions.\n", run->out);
 	else
-		fputs("Done\n", stdout);
+		fputs("Done\n", run->out);
 	/* No flush: PostMark's writes to stdout, system call for call. */
 	run->midline = 0;
-	if (ferror(stdout)) {
-		pm_error_set(err, "write", "standard output", errno);
-		return (-1);
-	}
+	if (ferror(run->out))
+		return (pm_flush_progress(run, err));
 	return (0);
 }
 
@@ -203,9 +206,9 @@ pm_hook_progress(void *arg, enum pm_phase phase, uint64_t done,
 			pm_live_erase(run);
 			run->t_next = 0;
 		}
-		putchar('.');
+		putc('.', run->out);
 		run->ndots++;
-		if (pm_flush_progress(err) == -1)
+		if (pm_flush_progress(run, err) == -1)
 			return (-1);
 	}
 	if (run->live && run->shown) {
@@ -266,7 +269,7 @@ pm_live_draw(struct pm_drive *run, uint64_t now, uint64_t done,
 		buf[len++] = ' ';
 		tlen++;
 	}
-	fflush(stdout);
+	fflush(run->out);
 	fwrite(buf, 1, len, stderr);
 	run->live_len = strlen(text);
 }
@@ -292,18 +295,19 @@ pm_live_erase(struct pm_drive *run)
 	run->live_len = 0;
 }
 
-/* Prepare the state of a run command for cfg. */
+/* Prepare the state of a run command for cfg, progress text to out. */
 static void
-pm_drive_init(struct pm_drive *run, const struct pm_config *cfg)
+pm_drive_init(struct pm_drive *run, const struct pm_config *cfg, FILE *out)
 {
 	struct stat	 so, se;
 
 	memset(run, 0, sizeof *run);
 	run->cfg = cfg;
+	run->out = out;
 	run->step = cfg->transactions / 10 > 0 ? cfg->transactions / 10 : 1;
 	run->live = isatty(STDERR_FILENO);
-	if (run->live && isatty(STDOUT_FILENO))
-		run->same_tty = fstat(STDOUT_FILENO, &so) == 0 &&
+	if (run->live && isatty(fileno(out)))
+		run->same_tty = fstat(fileno(out), &so) == 0 &&
 		    fstat(STDERR_FILENO, &se) == 0 && so.st_rdev == se.st_rdev;
 }
 
@@ -393,10 +397,11 @@ pm_pool_name(const char *name)
  * Refuse a report file whose name the run would give one of its files or
  * subdirectories in the same directory ("run 1" in the working
  * directory): the run would stop on its own report.  Returns 0, or -1
- * with *cause set.
+ * with *err set.
  */
 static int
-pm_report_clash(const struct pm_config *cfg, const char *file, char **cause)
+pm_report_clash(const struct pm_config *cfg, const char *file,
+    struct pm_cmderr *err)
 {
 	struct stat	 sd, sl;
 	char		*d, *b, *dir, *base;
@@ -414,11 +419,11 @@ pm_report_clash(const struct pm_config *cfg, const char *file, char **cause)
 			    ".";
 			if (stat(loc, &sl) == 0 && sl.st_dev == sd.st_dev &&
 			    sl.st_ino == sd.st_ino) {
-				xasprintf(cause, "run: report file '%s' is in "
-				    "location '%s', where the run names its "
-				    "files 1, 2, 3, ... and subdirectories "
-				    "s0, s1, ...: choose a name that is not "
-				    "one of them", file, loc);
+				pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: "
+				    "report file '%s' is in location '%s', "
+				    "where the run names its files 1, 2, 3, "
+				    "... and subdirectories s0, s1, ...: "
+				    "choose another name", file, loc);
 				clash = 1;
 			}
 		}
@@ -426,6 +431,119 @@ pm_report_clash(const struct pm_config *cfg, const char *file, char **cause)
 	free(d);
 	free(b);
 	return (clash ? -1 : 0);
+}
+
+/*
+ * Check, without creating it, that the output file of cmd ("run",
+ * "show") can be opened for appending: an existing file must be
+ * writable, a new one's directory must let us create it.  Only when fs
+ * is set (the file system is as it will be).  Returns 0, or -1 with *err
+ * set.
+ */
+int
+pm_run_check_file(const char *cmd, const char *file, int fs,
+    struct pm_cmderr *err)
+{
+	char	*d;
+	int	 rc = 0, e = 0;
+
+	if (!fs)
+		return (0);
+	if (access(file, F_OK) == 0) {
+		if (access(file, W_OK) == -1)
+			e = errno;
+	} else if (errno == ENOENT) {
+		d = xstrdup(file);
+		if (access(dirname(d), W_OK | X_OK) == -1)
+			e = errno;
+		free(d);
+	} else
+		e = errno;
+	if (e != 0) {
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "%s: cannot write "
+		    "'%s': %s", cmd, file, strerror(e));
+		pm_cmderr_compat(err, "Error: Cannot direct output to file "
+		    "'%s'", file);
+		rc = -1;
+	}
+	return (rc);
+}
+
+/*
+ * Whether the missing location loc is one the run will make: an sK of an
+ * earlier location ("set location A" then "+A/s0" with subdirectories).
+ */
+static int
+pm_made_by_run(const struct pm_config *cfg, const char *loc)
+{
+	struct stat	 sd, sl;
+	char		*d, *b, *base;
+	size_t		 i;
+	int		 made = 0;
+
+	d = xstrdup(loc);
+	b = xstrdup(loc);
+	base = basename(b);
+	if (cfg->subdirs > 1 && base[0] == 's' && pm_pool_name(base) &&
+	    strtoul(base + 1, NULL, 10) < cfg->subdirs &&
+	    stat(dirname(d), &sd) == 0) {
+		for (i = 0; i < cfg->nlocations && !made; i++) {
+			if (strcmp(cfg->locations[i].name, loc) == 0)
+				break;
+			made = stat(cfg->locations[i].name, &sl) == 0 &&
+			    sl.st_dev == sd.st_dev && sl.st_ino == sd.st_ino;
+		}
+	}
+	free(d);
+	free(b);
+	return (made);
+}
+
+/*
+ * What "run [FILE]" can check before anything runs: the report file (its
+ * name and, when fs is set, that it can be written) and, when fs is set,
+ * that every location is a directory.  Returns 0, or -1 with *err set.
+ */
+int
+pm_run_check(const struct pm_config *cfg, const char *file, int fs,
+    struct pm_cmderr *err)
+{
+	struct stat	 st;
+	const char	*loc;
+	size_t		 i;
+
+	if (file != NULL && (pm_report_clash(cfg, file, err) == -1 ||
+	    pm_run_check_file("run", file, fs, err) == -1))
+		return (-1);
+	for (i = 0; fs && i < cfg->nlocations; i++) {
+		loc = cfg->locations[i].name;
+		if (stat(loc, &st) == -1) {
+			if (errno == ENOENT && pm_made_by_run(cfg, loc))
+				continue;
+			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
+			    "'%s': %s", loc, strerror(errno));
+			return (-1);
+		}
+		if (!S_ISDIR(st.st_mode)) {
+			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
+			    "'%s' is not a directory", loc);
+			return (-1);
+		}
+	}
+	return (0);
+}
+
+/*
+ * Report on stderr a signal that arrived between runs (or after the
+ * last): runs before the it-th were complete.
+ */
+static void
+pm_between(const struct pm_config *cfg, uint32_t it, int signo)
+{
+	fflush(stdout);
+	fprintf(stderr, "postmark: interrupted by %s after %u of %u runs; "
+	    "each of them was complete and is reported\n",
+	    pm_signal_name(signo), it - 1, cfg->iterations);
 }
 
 /* Report an interrupted run on stderr: signal, phase, counts. */
@@ -446,46 +564,44 @@ pm_interrupted(const struct pm_config *cfg, const struct pm_result *r)
 }
 
 /*
- * Write the record of one run to fp in the configured format: classic
- * reports for complete and interrupted runs (not after "out of files",
- * as PostMark), CSV (with the header first when *header is set, which is
- * then cleared) and JSON for every run.  Returns 0, or -1 if fp failed.
+ * How the iterations ended so far: fill the error or the signal from a
+ * run that did not complete.  Returns 0 to go on, else the command's
+ * status: 1 (failed) or 128 + the signal.
  */
 static int
-pm_record(FILE *fp, const struct pm_config *cfg, const struct pm_result *r,
-    int *header)
+pm_outcome(const struct pm_config *cfg, const struct pm_result *r,
+    struct pm_cmderr *err)
 {
-	int	 bad = 0;
+	char	*msg;
 
-	switch (cfg->report) {
-	case PM_REPORT_VERBOSE:
-	case PM_REPORT_TERSE:
-		if (r->status == PM_STATUS_OK ||
-		    r->status == PM_STATUS_INTERRUPTED)
-			bad = pm_report(fp, cfg, r) != 0;
-		break;
-	case PM_REPORT_CSV:
-		if (*header)
-			bad = pm_report_csv_header(fp) != 0;
-		*header = 0;
-		bad |= pm_report_csv(fp, cfg, r) != 0;
-		break;
-	case PM_REPORT_JSON:
-		bad = pm_report_json(fp, cfg, r) != 0;
-		break;
+	switch (r->status) {
+	case PM_STATUS_OK:
+		return (0);
+	case PM_STATUS_INTERRUPTED:
+		pm_interrupted(cfg, r);
+		return (128 + r->signo);
+	case PM_STATUS_OUT_OF_FILES:
+		pm_cmderr_set(err, PM_ERR_RUN, NULL, "out of files");
+		return (1);
+	case PM_STATUS_ERROR:
+		msg = pm_error_string(&r->error);
+		pm_cmderr_set(err, PM_ERR_RUN, NULL, "%s", msg);
+		free(msg);
+		return (1);
 	}
-	return (fflush(fp) != 0 || bad ? -1 : 0);
+	return (1);
 }
 
 /*
  * "run [FILE]": run the benchmark cfg->iterations times and report each
- * run to FILE (appended; NULL: standard output).  The first run that does
- * not complete ends the command.  Returns 0; 1 with *cause set (an
- * allocated message) when a run or the report failed; or 128 + the
+ * run to FILE (appended; NULL: standard output); progress text goes to
+ * info.  The first run that does not complete ends the command.  Returns
+ * 0; 1 with *err set when a run or the report failed; or 128 + the
  * signal when a run was interrupted, after its record was written.
  */
 int
-pm_run(const struct pm_config *cfg, const char *file, char **cause)
+pm_run(const struct pm_config *cfg, const char *file, FILE *info,
+    struct pm_cmderr *err)
 {
 	struct pm_drive		 run;
 	struct pm_hooks		 hooks = {
@@ -500,66 +616,55 @@ pm_run(const struct pm_config *cfg, const char *file, char **cause)
 	struct stat		 st;
 	sigset_t		 mask;
 	FILE			*fp = stdout;
-	char			*msg;
 	uint32_t		 it;
-	int			 header = 1, bad = 0, rv = 0, signo = 0;
+	int			 header = 1, bad = 0, rv = 0, signo;
 
-	*cause = NULL;
 	if (file != NULL) {
-		if (pm_report_clash(cfg, file, cause) == -1)
+		if (pm_report_clash(cfg, file, err) == -1)
 			return (1);
 		if ((fp = fopen(file, "a")) == NULL) {
-			xasprintf(cause, "Error: Cannot direct output to "
+			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: cannot "
+			    "open '%s': %s", file, strerror(errno));
+			pm_cmderr_compat(err, "Error: Cannot direct output to "
 			    "file '%s'", file);
 			return (1);
 		}
 		header = fstat(fileno(fp), &st) == 0 && st.st_size == 0;
 	}
-	pm_drive_init(&run, cfg);
+	pm_drive_init(&run, cfg, info);
 	r = pm_result_new();
 	pm_workload_interrupt(0);
 	pm_signals_catch(&save);
 
 	for (it = 1; it <= cfg->iterations && rv == 0; it++) {
-		if ((signo = pm_workload_signal()) != 0)
+		if ((signo = pm_workload_signal()) != 0) {
+			pm_between(cfg, it, signo);
+			rv = 128 + signo;
 			break;
+		}
 		meta = pm_meta_new(cfg);
 		r->meta = meta;
 		r->iteration = it;
 		pm_workload_run(cfg, &hooks, &run, r);
 		pm_live_erase(&run);
 		if (run.midline) {
-			putchar('\n');
+			putc('\n', run.out);
 			run.midline = 0;
 		}
-		fflush(stdout);
+		fflush(run.out);
 
 		pm_signals_block(1, &mask);
-		bad |= pm_record(fp, cfg, r, &header);
-		if (cfg->iterations > 1 && cfg->report <= PM_REPORT_TERSE) {
+		bad |= pm_report_record(fp, cfg, r, &header);
+		if (cfg->iterations > 1 && pm_report_classic(cfg)) {
 			if (sum == NULL)
 				sum = pm_summary_new();
 			pm_summary_add(sum, cfg, r);
 		}
-		if (r->status == PM_STATUS_INTERRUPTED) {
-			signo = r->signo;
-			pm_interrupted(cfg, r);
-			rv = 128 + signo;
-		} else if (r->status == PM_STATUS_ERROR) {
-			msg = pm_error_string(&r->error);
-			xasprintf(cause, "postmark: %s", msg);
-			free(msg);
-			rv = 1;
-		} else if (r->status == PM_STATUS_OUT_OF_FILES) {
-			*cause = xstrdup("postmark: out of files");
-			rv = 1;
-		}
+		rv = pm_outcome(cfg, r, err);
 		pm_signals_block(0, &mask);
 		r->meta = NULL;
 		pm_meta_free(meta);
 	}
-	if (rv == 0 && signo != 0)
-		rv = 128 + signo;
 
 	pm_signals_block(1, &mask);
 	if (sum != NULL) {
@@ -571,13 +676,16 @@ pm_run(const struct pm_config *cfg, const char *file, char **cause)
 	else
 		bad |= fflush(fp) != 0 || ferror(fp);
 	if (bad && rv == 0) {
-		xasprintf(cause, "postmark: cannot write the report to %s: %s",
-		    file != NULL ? file : "standard output", strerror(errno));
+		pm_cmderr_set(err, PM_ERR_RUN, NULL, "cannot write the report "
+		    "to %s: %s", file != NULL ? file : "standard output",
+		    strerror(errno));
 		rv = 1;
 	}
 	pm_signals_block(0, &mask);
-	if (rv == 0 && (signo = pm_workload_signal()) != 0)
+	if (rv == 0 && (signo = pm_workload_signal()) != 0) {
+		pm_between(cfg, it, signo);
 		rv = 128 + signo;
+	}
 	pm_signals_restore(&save);
 	pm_result_free(r);
 	return (rv);

@@ -38,14 +38,9 @@
 #define PM_SIZE_MAX		1073741823	/* 2 * high source bytes fit */
 #define PM_BIAS_OFF		(-1)		/* bias that disables a half */
 
-/* PostMark's defaults. */
-#define PM_DEFAULT_SIZE_LOW	500
-#define PM_DEFAULT_SIZE_HIGH	10000
-#define PM_DEFAULT_NUMBER	500
-#define PM_DEFAULT_SEED		42
-#define PM_DEFAULT_TRANSACTIONS	500
-#define PM_DEFAULT_BLOCK	512
-#define PM_DEFAULT_BIAS		5
+/* The version of the CSV columns (and of JSON records): columns are only
+ * ever appended, and each addition raises it (results/README.md). */
+#define PM_CSV_SCHEMA		1
 
 /* Exit statuses of the program. */
 #define PM_EXIT_OK		0	/* every command succeeded */
@@ -224,6 +219,7 @@ uint32_t	 pm_rng_rnd(struct pm_rng *, int64_t);
 
 /* pm_config.c */
 void		 pm_config_init(struct pm_config *);
+void		 pm_config_copy(struct pm_config *, const struct pm_config *);
 void		 pm_config_free(struct pm_config *);
 int		 pm_config_add_location(struct pm_config *, const char *,
 		    uint32_t);
@@ -267,25 +263,24 @@ void		 pm_summary_add(struct pm_summary *, const struct pm_config *,
 void		 pm_summary_free(struct pm_summary *);
 int		 pm_report(FILE *, const struct pm_config *,
 		    const struct pm_result *);
+int		 pm_report_classic(const struct pm_config *);
+int		 pm_report_record(FILE *, const struct pm_config *,
+		    const struct pm_result *, int *);
 int		 pm_report_format(const char *, enum pm_report_fmt *);
 const char	*pm_report_name(enum pm_report_fmt);
 const char	*pm_phase_name(enum pm_phase);
 const char	*pm_signal_name(int);
 
-/* pm_run.c: "run [FILE]". */
-int		 pm_run(const struct pm_config *, const char *, char **);
+/* pm_option.c: the configuration columns of CSV and JSON records. */
+void		 pm_option_columns(const struct pm_config *, int,
+		    void (*)(void *, const char *, const char *, int), void *);
+void		 pm_option_defaults(struct pm_config *);
+void		 pm_option_copy_text(struct pm_config *);
+void		 pm_option_free_text(struct pm_config *);
 
 /* pm_sysinfo.c: run metadata, gathered before a run. */
 struct pm_meta	*pm_meta_new(const struct pm_config *);
 void		 pm_meta_free(struct pm_meta *);
-
-/*
- * pm_cli.c: pm_cli_file reads commands from an open file in batch mode
- * and returns 0 at its end, 1 after "quit", -1 after a failure it
- * reported; pm_cli_loop reads standard input and returns the exit status.
- */
-int		 pm_cli_file(struct pm_config *, FILE *, const char *);
-int		 pm_cli_loop(struct pm_config *);
 
 /* xmalloc.c: allocation that exits with a message on failure. */
 void		*xmalloc(size_t);

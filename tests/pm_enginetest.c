@@ -19,11 +19,12 @@
  *
  *	pm_enginetest [key=value ...]
  *
- * Keys: number, transactions, size_low, size_high, seed, read, write,
- * buffering (1 = stdio, 0 = raw), bias_read, bias_create, subdirs,
- * location=PATH:WEIGHT (repeatable, in list order), runs (repeat the run
- * with the same configuration) and extra (1: a second line per run).  The
- * defaults are PostMark's.  It runs in the current directory, stops
+ * Keys: every "set" key of the option table (pm_option.c), "_" for the
+ * blanks of its name and "," for those of its value (number=500,
+ * size=500,10000, bias_read=5, buffering=false), location=PATH:WEIGHT
+ * (repeatable, in list order), runs (repeat the run with the same
+ * configuration) and extra (1: a second line per run).  The defaults are
+ * the table's, PostMark's.  It runs in the current directory, stops
  * cleanly on SIGINT and SIGTERM, and prints for each run one line:
  *
  *	created created_alone created_mixed read appended deleted
@@ -47,10 +48,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "postmark.h"
+#include "pm_cli.h"
 
 static void	 handler(int);
-static long long number(const char *, const char *, long long, long long);
 static void	 set(struct pm_config *, const char *, int *, int *);
 
 static const char *status_names[] = {
@@ -68,26 +68,18 @@ handler(int signo)
 	pm_workload_interrupt(signo);
 }
 
-/* Parse value v of key k as a whole number in [min, max], or exit 2. */
-static long long
-number(const char *k, const char *v, long long min, long long max)
-{
-	const char	*errstr;
-	long long	 n;
-
-	n = strtonum(v, min, max, &errstr);
-	if (errstr != NULL) {
-		fprintf(stderr, "pm_enginetest: %s=%s: %s\n", k, v, errstr);
-		exit(2);
-	}
-	return (n);
-}
-
-/* Apply one key=value argument to the configuration, or exit 2. */
+/*
+ * Apply one key=value argument: a "set" key of the option table
+ * (pm_option.c), with "_" for the blanks of the key and "," for those of
+ * the value (bias_read=5, size=500,10000; location=DIR:WEIGHT adds a
+ * location), or the driver's own runs=N and extra=0|1.  Exits 2 on a
+ * bad one.
+ */
 static void
 set(struct pm_config *cfg, const char *arg, int *runs, int *extra)
 {
-	char	*k, *v, *w;
+	struct pm_cmderr	 err = { 0 };
+	char			*k, *v, *p;
 
 	if ((v = strchr(arg, '=')) == NULL) {
 		fprintf(stderr, "pm_enginetest: %s: not key=value\n", arg);
@@ -96,43 +88,27 @@ set(struct pm_config *cfg, const char *arg, int *runs, int *extra)
 	k = xstrdup(arg);
 	k[v - arg] = '\0';
 	v = k + (v - arg) + 1;
-	if (strcmp(k, "number") == 0)
-		cfg->number = number(k, v, 1, PM_NUMBER_MAX);
-	else if (strcmp(k, "transactions") == 0)
-		cfg->transactions = number(k, v, 1, PM_INT_MAX);
-	else if (strcmp(k, "size_low") == 0)
-		cfg->size_low = number(k, v, 1, PM_SIZE_MAX);
-	else if (strcmp(k, "size_high") == 0)
-		cfg->size_high = number(k, v, 1, PM_SIZE_MAX);
-	else if (strcmp(k, "seed") == 0)
-		cfg->seed = number(k, v, 1, PM_INT_MAX);
-	else if (strcmp(k, "read") == 0)
-		cfg->read_block = number(k, v, 1, PM_INT_MAX);
-	else if (strcmp(k, "write") == 0)
-		cfg->write_block = number(k, v, 1, PM_INT_MAX);
-	else if (strcmp(k, "buffering") == 0)
-		cfg->buffering = number(k, v, 0, 1);
-	else if (strcmp(k, "bias_read") == 0)
-		cfg->bias_read = number(k, v, -1, 10);
-	else if (strcmp(k, "bias_create") == 0)
-		cfg->bias_create = number(k, v, -1, 10);
-	else if (strcmp(k, "subdirs") == 0)
-		cfg->subdirs = number(k, v, 1, PM_INT_MAX);
-	else if (strcmp(k, "runs") == 0)
-		*runs = number(k, v, 1, 100);
-	else if (strcmp(k, "extra") == 0)
-		*extra = number(k, v, 0, 1);
-	else if (strcmp(k, "location") == 0) {
-		if ((w = strrchr(v, ':')) == NULL) {
-			fprintf(stderr, "pm_enginetest: %s: no weight\n", v);
+	for (p = k; *p != '\0'; p++) {
+		if (*p == '_')
+			*p = ' ';
+	}
+	if (strcmp(k, "runs") == 0 || strcmp(k, "extra") == 0) {
+		*(k[0] == 'r' ? runs : extra) = atoi(v);
+	} else {
+		for (p = v; *p != '\0'; p++) {
+			if (*p == ',')
+				*p = ' ';
+		}
+		/* location=DIR:WEIGHT is "set location +DIR WEIGHT". */
+		if (strcmp(k, "location") == 0 && (p = strrchr(v, ':')) != NULL) {
+			*p = ' ';
+			xasprintf(&p, "+%s", v);
+			v = p;
+		}
+		if (pm_option_set_text(cfg, k, v, &err) == -1) {
+			fprintf(stderr, "pm_enginetest: %s\n", err.text);
 			exit(2);
 		}
-		*w++ = '\0';
-		pm_config_add_location(cfg, v,
-		    number("weight", w, 1, UINT32_MAX));
-	} else {
-		fprintf(stderr, "pm_enginetest: %s: unknown key\n", k);
-		exit(2);
 	}
 	free(k);
 }
@@ -149,10 +125,6 @@ main(int argc, char **argv)
 	pm_config_init(&cfg);
 	for (i = 1; i < argc; i++)
 		set(&cfg, argv[i], &runs, &extra);
-	if (cfg.size_high < cfg.size_low) {
-		fprintf(stderr, "pm_enginetest: size_high < size_low\n");
-		return (2);
-	}
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = handler;

@@ -4,9 +4,10 @@
 # a pseudo-terminal, as regen.sh typed it at the reference PostMark, and
 # the two programs' stdout and stderr are compared separately.  Only the
 # documented differences are normalised: the banner (first line of
-# stdout), "Eh?" (stdout there, stderr here), and our two additions to
-# "help", which are asserted on their own.  Guards the exact texts of
-# help, show and every "Error: ..." message.
+# stdout), "Eh?" (stdout there, stderr here), our additions to "help"
+# and its line for "set report", which names all four formats; these are
+# asserted on their own.  Guards the exact texts of help, show and every
+# "Error: ..." message at the prompt.
 
 . "$srcdir/tests/tap.sh"
 
@@ -17,6 +18,10 @@ g=$srcdir/tests/golden
 noeh() {
 	awk '{ if (sub(/Eh\?$/, "")) printf "%s", $0; else print }' "$1"
 }
+
+# help's line for set report: PostMark's names two formats, ours four.
+report_ref='set report - Choose verbose or terse report format'
+report_ours='set report - Choose verbose, terse, csv or json report format'
 
 for in in "$g"/*.in; do
 	name=$(basename "$in" .in)
@@ -30,6 +35,7 @@ for in in "$g"/*.in; do
 	# stdout: banner and help additions out, reference's Eh? out.
 	sed -e "s|$cwd|@CWD@|g" -e '1s/.*/@BANNER@/' \
 	    -e '/^set label - /d' -e '/^set iterations - /d' \
+	    -e "s/^$report_ours\$/$report_ref/" \
 	    "$T/$name.o" >"$T/$name.o1"
 	noeh "$T/$name.o1" >"$T/$name.our.out"
 	sed -e '1s/.*/@BANNER@/' "$g/$name.out" >"$T/$name.r1"
@@ -51,6 +57,9 @@ for in in "$g"/*.in; do
 	fi
 	is "$status" "$want" "$name: exit status"
 done
+
+is "$(grep -c "^$report_ours\$" "$T/help.o")" "$(grep -c "^quit - " "$T/help.o")" \
+    "help: set report names all four formats"
 
 # The additions to help come after PostMark's 17 commands.
 for name in help help-xyz; do

@@ -1,7 +1,9 @@
 #!/bin/sh
 #
-# Batch mode: startup files, "load" and piped standard input fail fast
-# with "FILE:LINE: message" and status 1 before any later line runs; whole
+# Batch mode: startup files, "load" and piped standard input are checked
+# whole before any line runs (every bad line reported as "FILE:LINE:
+# message", status 1, nothing run) and, once good, fail fast: the first
+# failing run stops everything.  Whole
 # lines (CRLF, no final newline), comments and blank lines; "quit" in a
 # loaded file; the shell escape.  PostMark went on after errors, printed
 # "Eh?" for comments and lost the last character of a final line.
@@ -23,7 +25,7 @@ printf '%s\n' 'set number 5' '# a comment' '' '   ' '	# indented' \
     'set number 0' '!touch marker' 'show' >cfg
 run_pm cfg </dev/null
 is "$rc" 1 'startup file error: exit 1'
-is "$(cat err)" 'cfg:6: Error: invalid number of files' \
+is "$(cat err)" 'cfg:6: set number: 0 is outside 1..1073741823' \
     'startup file error: FILE:LINE: message'
 test -e marker
 ok $((! $?)) 'startup file error: later lines do not run'
@@ -71,7 +73,8 @@ ok $? 'a 300-character path is kept whole'
 printf '%s\n' 'set number 6' 'bogus' 'show' >in
 run_pm <in
 is "$rc" 1 'piped stdin error: exit 1'
-is "$(cat err)" '-:2: Eh?' 'piped stdin error: -:LINE: Eh?'
+is "$(cat err)" "-:2: unknown command 'bogus'" \
+    'piped stdin error: -:LINE: message'
 is "$(cat out)" '' 'piped stdin: no prompt, later lines not run'
 printf 'show\n' >in
 run_pm <in
@@ -79,35 +82,45 @@ grep -q 'pm>' out.raw
 ok $((! $?)) 'piped stdin: no pm> anywhere'
 is "$rc" 0 'piped stdin without error: exit 0'
 
-# Run errors in batch: "postmark: FILE:LINE: cause".
+# A missing location is found by the check, before anything runs.
 printf '%s\n' 'set location /nonexistent-pm-dir' 'set number 3' \
     'set transactions 10' 'run' 'show' >in
 run_pm <in
-is "$rc" 1 'run error: exit 1'
+is "$rc" 1 'missing location: exit 1'
 is "$(cat err)" \
-    'postmark: -:4: open /nonexistent-pm-dir: No such file or directory' \
+    "-:4: run: location '/nonexistent-pm-dir': No such file or directory" \
+    'missing location: found by the check'
+
+# Run errors in batch: "postmark: FILE:LINE: cause".
+mkdir loc
+echo 'not ours' >loc/1
+printf '%s\n' 'set location loc' 'set number 3' 'set transactions 10' 'run' \
+    'show' >in
+run_pm <in
+is "$rc" 1 'run error: exit 1'
+is "$(cat err)" 'postmark: -:4: open loc/1: File exists' \
     'run error: postmark: -:LINE: cause'
+rm -r loc
 
 # load: errors name the loaded file; the loading file stops too.
 printf '%s\n' 'set seed 3' 'set seed x' 'set seed 4' >inner
 printf '%s\n' 'set number 9' 'load inner' '!touch marker' >cfg
 run_pm cfg </dev/null
 is "$rc" 1 'error in a loaded file: exit 1'
-is "$(cat err)" 'inner:2: Error: invalid seed for random numbers' \
+is "$(cat err)" "inner:2: set seed: 'x' is not a whole number" \
     'error in a loaded file: reported once, with its name'
 test -e marker
 ok $((! $?)) 'error in a loaded file: the loading file stops'
 
-# load missing and load alone: PostMark's messages, with the location.
+# load missing and load alone.
 echo 'load missing-file' >in
 run_pm <in
 is "$rc:$(cat err)" \
-    "1:-:1: Error: cannot read configuration file 'missing-file'" \
+    "1:-:1: load: cannot read 'missing-file': No such file or directory" \
     'load of a missing file'
 echo 'load' >in
 run_pm <in
-is "$rc:$(cat err)" '1:-:1: Error: no configuration file specified' \
-    'load without a file'
+is "$rc:$(cat err)" '1:-:1: load needs a file name' 'load without a file'
 
 # quit in a loaded file ends that file only, as in PostMark.
 printf '%s\n' 'set seed 7' 'quit' 'set seed 9' >inner
@@ -127,15 +140,31 @@ echo 'bogus' >in
 run_pm cfg <in
 is "$rc:$(cat err)" '0:' 'quit in the startup file: stdin is not read'
 
-# load nests at most 16 deep.
+# load nests at most 16 deep; the check finds it before anything runs.
 echo 'load self' >self
 echo 'load self' >in
 run_pm <in
 is "$rc" 1 'endless load: exit 1'
 is "$(cat err)" \
-    "self:1: Error: cannot load 'self': more than 16 files nested" \
+    "self:1: load: cannot load 'self': more than 16 files nested" \
     'endless load: stopped at the limit'
-is "$(grep -c '^Reading configuration' out)" 16 'endless load: 16 files read'
+is "$(grep -c '^Reading configuration' out)" 0 \
+    'endless load: found by the check, nothing read for running'
+
+# Every bad line of a file is reported at once, and nothing runs: a typo
+# on line 40 must not surface after a long run on line 39.
+printf '%s\n' 'set number 5' 'set numbr 6' '!touch marker' 'set seed x' \
+    'run' 'set size 9 1' 'run' >cfg
+run_pm cfg </dev/null
+is "$rc" 1 'several errors: exit 1'
+is "$(cat err)" "cfg:2: unknown key 'numbr' after 'set'
+cfg:4: set seed: 'x' is not a whole number
+cfg:6: set size: low bound 9 is above high bound 1" \
+    'several errors: each reported, in order'
+test -e marker
+ok $((! $?)) 'several errors: nothing ran, not even the escape'
+is "$(cat out)" "Reading configuration from file 'cfg'" \
+    'several errors: no run started'
 
 # Shell escape: the command, or $SHELL alone; its status is ignored.
 printf '%s\n' '!echo hello >escaped' '!false' 'set seed 11' >in

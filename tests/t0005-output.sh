@@ -31,7 +31,7 @@ printf '%s\n' 'show /nonexistent-pm-dir/x' 'show' >in
 pm <in
 is "$rc" 1 'show to an unopenable FILE: exit 1'
 is "$(cat err)" \
-    "-:1: Error: Cannot direct output to file '/nonexistent-pm-dir/x'" \
+    "-:1: show: cannot write '/nonexistent-pm-dir/x': No such file or directory" \
     'show to an unopenable FILE: message'
 is "$(sed 1d out)" '' 'show to an unopenable FILE: nothing shown'
 
@@ -42,7 +42,8 @@ printf '%s\n' 'set location w' 'set number 5' 'set transactions 10' \
 pm <in
 is "$rc" 1 'run to an unopenable FILE: exit 1'
 is "$(cat err)" \
-    "-:4: Error: Cannot direct output to file '/nonexistent-pm-dir/report'" \
+    "-:4: run: cannot write '/nonexistent-pm-dir/report': No such file or\
+ directory" \
     'run to an unopenable FILE: message'
 is "$(sed 1d out)" '' 'run to an unopenable FILE: nothing runs'
 is "$(ls -A w)" '' 'run to an unopenable FILE: no file created'

@@ -16,8 +16,8 @@ want="45093 20000 25093 24789 25184 45093 20186 24907 151053776 285079691 ok"
 want2="50000 20000 25093 24789 25184 24907 20186 delete"
 runs=1
 [ "$W_TMPFS" -eq 1 ] && runs=2
-got=$(cd "$W" && "$ENGINE" number=20000 transactions=50000 size_low=500 \
-    size_high=10000 seed=42 extra=1 runs=$runs 2>&1)
+got=$(cd "$W" && "$ENGINE" number=20000 transactions=50000 size=500,10000 \
+     seed=42 extra=1 runs=$runs 2>&1)
 is "$(printf '%s\n' "$got" | sed -n 1p)" "$want" "classic: counts and bytes"
 is "$(printf '%s\n' "$got" | sed -n 2p)" "$want2" \
     "classic: transactions done and one latency sample per operation"

@@ -29,7 +29,7 @@ field() {
 	printf '%s\n' "$got" | awk -v n="$1" '{ print $n }'
 }
 
-run append-create number=10 transactions=100 size_low=100 size_high=1000 \
+run append-create number=10 transactions=100 size=100,1000  \
     bias_create=10 bias_read=0
 is "$(field 1) $(field 2) $(field 3) $(field 4) $(field 5)" "20 10 10 0 88" \
     "bias read 0, create 10: 20 created (10+10), 0 read, 88 appended"
@@ -38,20 +38,20 @@ is "$(field 6) $(field 7) $(field 8) $(field 9)" "20 20 0 0" \
 is "$(kb "$(field 10)")" "19.11 kilobytes" \
     "bias read 0, create 10: 19.11 kilobytes written"
 
-run both-off number=10 transactions=100 size_low=100 size_high=1000 \
+run both-off number=10 transactions=100 size=100,1000  \
     bias_create=-1 bias_read=-1
 is "$(field 1) $(field 4) $(field 5) $(field 6)" "10 0 0 10" \
     "both biases -1: 10 created, 0 read, 0 appended, 10 deleted"
 is "$(kb "$(field 10)")" "5.30 kilobytes" \
     "both biases -1: 5.30 kilobytes written"
 
-run read-only number=10 transactions=100 size_low=100 size_high=1000 \
+run read-only number=10 transactions=100 size=100,1000  \
     bias_create=-1 bias_read=10
 is "$(field 4) $(field 5)" "100 0" "bias read 10, create -1: 100 read"
 is "$(kb "$(field 9)")" "55.86 kilobytes" \
     "bias read 10, create -1: 55.86 kilobytes read"
 
-run fixed100 number=500 transactions=500 size_low=100 size_high=100
+run fixed100 number=500 transactions=500 size=100,100 
 is "$got" "744 500 244 244 0 744 488 256 24400 74400 ok" \
     "size 100 fixed: 744 (500+244) created and deleted (488+256), 0 appended"
 

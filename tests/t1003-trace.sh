@@ -15,7 +15,7 @@
 mkdir "$T/w"
 (cd "$T/w" && "$STRACE" -o "$T/trace" \
     -e trace=openat,open,read,write,close,unlink,unlinkat "$ENGINE" seed=42 \
-    number=3 transactions=10 size_low=1000 size_high=2048 buffering=0 \
+    number=3 transactions=10 size=1000,2048  buffering=false \
     read=4096 write=4096) >"$T/out" 2>&1
 ok $? "the traced run succeeds"
 # From the trace below: creates 1807+1152+1968+1446+1411+2038+1063+1832,
@@ -95,8 +95,8 @@ is_empty "$T/w" "nothing left behind"
 # File contents: the first create writes source[0..1806]; its first 64
 # bytes for seed 42 are known (§4.1).
 (cd "$T/w" && "$STRACE" -o "$T/trace2" -e trace=write -s 64 \
-    "$ENGINE" seed=42 number=3 transactions=10 size_low=1000 size_high=2048 \
-    buffering=0 read=4096 write=4096) >/dev/null 2>&1
+    "$ENGINE" seed=42 number=3 transactions=10 size=1000,2048  \
+    buffering=false read=4096 write=4096) >/dev/null 2>&1
 first=$(sed -n 's/^write([0-9]*, "\(.*\)"\.\.\., 1807) = 1807$/\1/p' \
     "$T/trace2")
 want='LeZebJ6S5~qPv$C$py}hmKd H58nM4~.}pv}Q7wSt'"'"'&R0{oSe8eY_i&z}T'"'"'VGt*I'

@@ -22,26 +22,18 @@ calls=$calls,mkdirat,rmdir,newfstatat,fstat,ftruncate,fsync,fdatasync
 # cfg ARGS...: the reference configuration for driver arguments.
 cfg() {
 	first=1
-	high=
 	for a in "$@"; do
 		k=${a%%=*}
 		v=${a#*=}
 		case $k in
-		number|transactions|seed|read|write)
+		number|transactions|seed|read|write|buffering|subdirectories)
 			echo "set $k $v" ;;
-		size_low)
-			low=$v ;;
-		size_high)
-			high=$v ;;
-		buffering)
-			[ "$v" -eq 1 ] && echo "set buffering true" ||
-			    echo "set buffering false" ;;
+		size)
+			echo "set size ${v%,*} ${v#*,}" ;;
 		bias_read)
 			echo "set bias read $v" ;;
 		bias_create)
 			echo "set bias create $v" ;;
-		subdirs)
-			echo "set subdirectories $v" ;;
 		location)
 			if [ "$first" -eq 1 ]; then
 				echo "set location ${v%:*} ${v##*:}"
@@ -51,7 +43,6 @@ cfg() {
 			fi ;;
 		esac
 	done
-	[ -n "$high" ] && echo "set size $low $high"
 	echo run
 	echo quit
 }
@@ -105,17 +96,17 @@ compare() {
 	    "$name: same calls, sizes and data as the reference"
 }
 
-compare buffered seed=5 number=40 transactions=300 size_low=1 \
-    size_high=3000 read=1000 write=700 subdirs=3
-compare unbuffered seed=6 number=40 transactions=300 size_low=1 \
-    size_high=3000 read=100 write=64 buffering=0 subdirs=2
-compare multiloc seed=9 number=30 transactions=200 size_low=100 \
-    size_high=9000 read=4096 write=8192 subdirs=2
-compare multiloc-raw seed=10 number=30 transactions=200 size_low=100 \
-    size_high=9000 read=4096 write=8192 buffering=0
-compare fixed-tiny seed=11 number=20 transactions=100 size_low=50 \
-    size_high=50 read=7 write=3 buffering=0 bias_read=-1
-compare append-only seed=12 number=20 transactions=200 size_low=1 \
-    size_high=600 read=512 write=512 bias_read=0 bias_create=-1
+compare buffered seed=5 number=40 transactions=300 size=1,3000 \
+     read=1000 write=700 subdirectories=3
+compare unbuffered seed=6 number=40 transactions=300 size=1,3000 \
+     read=100 write=64 buffering=false subdirectories=2
+compare multiloc seed=9 number=30 transactions=200 size=100,9000 \
+     read=4096 write=8192 subdirectories=2
+compare multiloc-raw seed=10 number=30 transactions=200 size=100,9000 \
+     read=4096 write=8192 buffering=false
+compare fixed-tiny seed=11 number=20 transactions=100 size=50,50 \
+     read=7 write=3 buffering=false bias_read=-1
+compare append-only seed=12 number=20 transactions=200 size=1,600 \
+     read=512 write=512 bias_read=0 bias_create=-1
 
 done_testing

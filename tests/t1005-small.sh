@@ -15,7 +15,7 @@ for t in 1 2 3 4 5 6 7 8 9; do
 	D="$W/t$t"
 	mkdir "$D"
 	got=$(cd "$D" && "$ENGINE" number=5 transactions=$t seed=$t extra=1 \
-	    subdirs=2 2>&1)
+	    subdirectories=2 2>&1)
 	ok $? "transactions $t: exit status 0"
 	is "$(printf '%s\n' "$got" | sed -n '1s/.* //p;2s/ .*//p' |
 	    tr '\n' ' ')" "ok $t " "transactions $t: all $t done"

@@ -31,7 +31,7 @@ expect_exists() {
 	is "$(ls -A "$d")" "$n" "$c: the run's own files are removed"
 }
 
-for b in 1 0; do
+for b in true false; do
 	D="$W/first$b"
 	mkdir "$D"
 	victim "$D" 1
@@ -57,7 +57,7 @@ expect_exists "created by a transaction" "$D" 7 location="$D:1" number=5 \
 D="$W/subdir"
 mkdir "$D" "$D/s1"
 victim "$D/s1" keep
-(cd "$D" && "$ENGINE" number=5 subdirs=3 >"$T/out" 2>"$T/err")
+(cd "$D" && "$ENGINE" number=5 subdirectories=3 >"$T/out" 2>"$T/err")
 is $? 1 "existing s1: exit status 1"
 is "$(cat "$T/err")" "pm_enginetest: mkdir s1: File exists" \
     "existing s1: the cause names the mkdir and the path"

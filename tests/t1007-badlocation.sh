@@ -25,10 +25,10 @@ expect "missing location" "open $T/nope: No such file or directory" \
     location="$T/nope:1" number=10
 expect "missing location, subdirectories" \
     "open $T/nope: No such file or directory" \
-    location="$T/nope:1" number=10 subdirs=4
+    location="$T/nope:1" number=10 subdirectories=4
 printf 'x\n' >"$T/file"
 expect "a file as location" "open $T/file: Not a directory" \
-    location="$T/file:1" number=10 buffering=0
+    location="$T/file:1" number=10 buffering=false
 is "$(cat "$T/file")" x "a file as location: the file is untouched"
 mkdir "$T/target"
 ln -s target "$T/link"
@@ -40,7 +40,7 @@ is "$(ls -A "$T/target")" "" "a symbolic link as location: never entered"
 # the first one's subdirectories were made, which are removed.
 mkdir "$T/ok"
 (cd "$T/cwd" && "$ENGINE" location="$T/ok:1" location="$T/nope:5" \
-    number=10 subdirs=3 >"$T/out" 2>"$T/err")
+    number=10 subdirectories=3 >"$T/out" 2>"$T/err")
 is $? 1 "second location missing: exit status 1"
 is "$(cat "$T/err")" "pm_enginetest: open $T/nope: No such file or \
 directory" "second location missing: the cause"

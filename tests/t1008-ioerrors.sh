@@ -24,15 +24,15 @@ expect() {
 	is "$(find "$2" -mindepth 1)" "" "$1: everything removed"
 }
 
-for b in 1 0; do
+for b in true false; do
 	D="$T/fsize$b"
 	mkdir "$D"
 	(
 		cd "$D" || exit 99
 		trap '' XFSZ
 		ulimit -f 8 || exit 99
-		exec "$ENGINE" number=5 size_low=20000 size_high=20000 \
-		    buffering=$b subdirs=2 >"$T/out" 2>"$T/err"
+		exec "$ENGINE" number=5 size=20000,20000  \
+		    buffering=$b subdirectories=2 >"$T/out" 2>"$T/err"
 	)
 	rc=$?
 	expect "file size limit, buffering $b" "$D" \
@@ -41,9 +41,9 @@ done
 
 work_dir full 64k
 if [ "$W_TMPFS" -eq 1 ]; then
-	for b in 1 0; do
-		(cd "$W" && "$ENGINE" number=100 size_low=10000 \
-		    size_high=10000 buffering=$b >"$T/out" 2>"$T/err")
+	for b in true false; do
+		(cd "$W" && "$ENGINE" number=100 size=10000,10000 \
+		     buffering=$b >"$T/out" 2>"$T/err")
 		rc=$?
 		expect "full file system, buffering $b" "$W" \
 		    "write [1-9]*: No space left on device"

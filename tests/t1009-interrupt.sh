@@ -50,11 +50,11 @@ stop() {
 
 # bias create -1: the pool never runs out.
 stop int-transactions INT transact number=100 transactions=2147483647 \
-    bias_create=-1 subdirs=3
+    bias_create=-1 subdirectories=3
 stop term-transactions TERM transact number=100 transactions=2147483647 \
-    bias_create=-1 buffering=0
-stop int-create INT create number=4000000 size_low=1 size_high=1 \
-    subdirs=5 buffering=0
-stop term-create TERM create number=4000000 size_low=1 size_high=1
+    bias_create=-1 buffering=false
+stop int-create INT create number=4000000 size=1,1  \
+    subdirectories=5 buffering=false
+stop term-create TERM create number=4000000 size=1,1 
 
 done_testing

@@ -20,8 +20,8 @@ mount -t tmpfs -o size=6g,nr_inodes=1200000 pmtest "$W" 2>/dev/null ||
     skip_all "cannot mount a tmpfs"
 cleanup="umount '$W' 2>/dev/null; $cleanup"
 
-got=$(cd "$W" && "$ENGINE" number=1000000 size_low=1 size_high=1 \
-    transactions=1000 buffering=0 extra=1 2>&1)
+got=$(cd "$W" && "$ENGINE" number=1000000 size=1,1  \
+    transactions=1000 buffering=false extra=1 2>&1)
 ok $? "the run succeeds"
 diag "$got"
 printf '%s\n' "$got" | awk 'NR == 1 {

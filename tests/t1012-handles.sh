@@ -83,11 +83,13 @@ snapshot "$W/sub-moved-out/L" >"$W/sub-moved-out/L.after"
 same_file "$W/sub-moved-out/L.after" "$W/sub-moved-out/L.before" \
     "sub-moved-out: the location holds only what it held"
 
-# Appends only, and the pool deleted from under the run: the next append
-# fails (fopen's "a" created the file again and the run went on).
+# Appends only, and the pool deleted from under the run (stopped
+# meanwhile, so that files still below HIGH are left to append to): the
+# next append fails (fopen's "a" created the file again and went on).
+vanish='kill -STOP $pid; find L -name "[0-9]*" -exec rm -f {} +; kill -CONT $pid'
 for mode in true false; do
-	scenario "vanished-$mode" "$long;set bias read 0;set bias create -1;set buffering $mode" \
-	    'find L -name "[0-9]*" -exec rm -f {} +'
+	scenario "vanished-$mode" "set number 20000;set size 1 200;set transactions 3000000;set bias read 0;set bias create -1;set buffering $mode" \
+	    "$vanish"
 	is "$rc" 1 "vanished-$mode: the run fails"
 	if grep -Eq "postmark: cfg:[0-9]+: open $W/vanished-$mode/L/[0-9]+: No such file or directory" \
 	    "$W/vanished-$mode/err"; then

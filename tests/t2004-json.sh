@@ -28,7 +28,7 @@ done
 
 is "$(wc -l <"$T/strings.json" | tr -d ' ')" 1 "one object per line (JSON Lines)"
 jq_is ref62 'keys_unsorted' \
-    '["schema_version","label","status","error","timestamp","host","kernel","iteration","locations","config","counts","seconds","rates","latency","latency_phases"]' \
+    '["schema_version","label","status","error","signal","timestamp","host","kernel","iteration","locations","config","counts","seconds","rates","latency","latency_phases"]' \
     "top-level members"
 is "$(jq -r '.label' "$T/strings.json" | od -An -c | tr -s ' \n' ' ')" \
     "$(printf 'run "A", back\\slash\ttab\nline \303\251 \346\227\245\346\234\254\n' | od -An -c | tr -s ' \n' ' ')" \

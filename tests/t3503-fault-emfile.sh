@@ -64,11 +64,11 @@ emfile handle-location 4 stdin '' "$c" "$m"
 emfile handle-subdir 6 stdin s1 "$c;set subdirectories 3" "$m"
 
 # One descriptor fewer: the report file cannot be opened, so the run does
-# not start (PostMark's message, which names the file).
+# not start (the message names the file and the reason).
 limited report 4 file "$c"
 is "$rc" 1 "report: exit status 1"
-re="$(ere_quote "$T/report.cfg"):[0-9]+: Error: Cannot direct output"
-re="$re to file '$(ere_quote "$T/report.csv")'"
+re="$(ere_quote "$T/report.cfg"):[0-9]+: run: cannot open"
+re="$re '$(ere_quote "$T/report.csv")': Too many open files"
 if [ "$(wc -l <"$T/report.err")" -eq 1 ] && grep -Eqx "$re" "$T/report.err"
 then
 	ok 0 "report: message names the report file"

@@ -93,7 +93,7 @@ printf 'set number abc\n' >"$T/bad.pmrc"
 sh "$compare" -n 1 -p "$POSTMARK" --no-plot -o "$T/bad.csv" "$T/bad.pmrc" \
     A="$T/a" >/dev/null 2>"$T/err"
 is "$?" 1 "a failing postmark run: exit 1"
-grep -q 'postmark: .*invalid number of files' "$T/err" &&
+grep -q "postmark: .*set number: 'abc' is not a whole number" "$T/err" &&
     grep -q 'postmark failed (exit 1) on target A' "$T/err"
 ok $? "postmark's message and the failed target are shown"
 is "$(ls -A "$T/a")" "" "the target is empty after the failure"

@@ -30,11 +30,11 @@ has() {
 printf '# two lines\nset number abc\nset transactions 10\n' >"$T/cwd/mid.pmrc"
 pm_err "$POSTMARK" mid.pmrc
 is "$st" 1 "a bad config line: exit 1"
-has "postmark: mid.pmrc:2: Error: invalid number of files" \
+has "postmark: mid.pmrc:2: set number: 'abc' is not a whole number" \
     "an error on line 2 of 3 names mid.pmrc:2"
 printf 'set transactions 10\nset number abc' >"$T/cwd/last.pmrc"
 pm_err "$POSTMARK" last.pmrc
-has "postmark: last.pmrc:2: Error: invalid number of files" \
+has "postmark: last.pmrc:2: set number: 'abc' is not a whole number" \
     "an error on a last line without a line feed names last.pmrc:2"
 
 # A stand-in postmark whose run fails as postmark's does, with

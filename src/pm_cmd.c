@@ -1,0 +1,676 @@
+/*
+ * Copyright (c) 2026 The postmark developers.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * The commands: the table pm_cmds[] (tmux's cmd_entry, with designated
+ * initialisers), the one prefix finder that dispatch, help and completion
+ * share, and the execution of one line.  A line is split into words at
+ * blanks; its command is found by matching the words one by one against
+ * the names of the commands and of the "set" keys (pm_option.c), each
+ * word by unique prefix (tmux's cmd_find): "set num 100" works, "set s 1"
+ * is ambiguous, "runaway" is an unknown command.  A key followed by a
+ * plural s ("set numbers 100"), which PostMark's prefix compare accepted,
+ * is taken with a warning.
+ */
+
+#include "config.h"
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pm_cli.h"
+
+#ifndef nitems
+#define nitems(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
+#define PM_LOAD_DEPTH	16		/* files nested by "load" */
+#define PM_BLANKS	" \t"
+
+/* A name of the language: a command, or a "set" key. */
+struct pm_entry {
+	const char		*name;		/* "run", "set bias read" */
+	const struct pm_cmd	*cmd;		/* or NULL */
+	const struct pm_option	*opt;		/* or NULL */
+	int			 hidden;	/* an alias */
+};
+
+/* What the finder found. */
+struct pm_found {
+	const struct pm_entry	*entry;
+	int			 used;		/* words of the name */
+	int			 plural;	/* last word had a plural s */
+};
+
+static enum pm_cmd_status cmd_run(struct pm_shell *, int, char **,
+		    struct pm_cmderr *);
+static enum pm_cmd_status cmd_load(struct pm_shell *, int, char **,
+		    struct pm_cmderr *);
+static enum pm_cmd_status cmd_show(struct pm_shell *, int, char **,
+		    struct pm_cmderr *);
+static enum pm_cmd_status cmd_help(struct pm_shell *, int, char **,
+		    struct pm_cmderr *);
+static enum pm_cmd_status cmd_quit(struct pm_shell *, int, char **,
+		    struct pm_cmderr *);
+
+static const struct pm_entry *pm_entries(size_t *);
+static size_t	 pm_word(const char *, int, const char **);
+static int	 pm_split(char *, char ***, size_t **);
+static char	*pm_join(char **, int, const char *);
+static char	*pm_candidates(const struct pm_entry *, const unsigned char *,
+		    size_t);
+static int	 pm_find(char **, int, struct pm_found *, struct pm_cmderr *);
+static int	 pm_find_plural(const struct pm_entry *, size_t,
+		    unsigned char *, int, const char *, const char **);
+static enum pm_cmd_status pm_escape(struct pm_shell *, const char *,
+		    struct pm_cmderr *);
+static enum pm_cmd_status pm_dispatch(struct pm_shell *,
+		    const struct pm_found *, int, char **,
+		    struct pm_cmderr *);
+
+/* The commands.  PostMark's are flagged: help lists them after its keys. */
+static const struct pm_cmd pm_cmds[] = {
+	{
+		.name = "run", .min_args = 0, .max_args = 1,
+		.flags = PM_CMDF_POSTMARK, .usage = "run [FILE]",
+		.help = "Runs one iteration of benchmark", .exec = cmd_run
+	}, {
+		.name = "load", .min_args = 0, .max_args = 1,
+		.flags = PM_CMDF_POSTMARK, .usage = "load FILE",
+		.help = "Read configuration file", .exec = cmd_load
+	}, {
+		.name = "show", .min_args = 0, .max_args = 1,
+		.flags = PM_CMDF_POSTMARK, .usage = "show [FILE]",
+		.help = "Displays current configuration", .exec = cmd_show
+	}, {
+		.name = "help", .min_args = 0, .max_args = 1,
+		.flags = PM_CMDF_POSTMARK | PM_CMDF_REST,
+		.usage = "help [PREFIX]",
+		.help = "Prints out available commands", .exec = cmd_help
+	}, {
+		.name = "quit", .min_args = 0, .max_args = 0,
+		.flags = PM_CMDF_POSTMARK, .usage = "quit",
+		.help = "Exit program", .exec = cmd_quit
+	}, {
+		.name = "?", .min_args = 0, .max_args = 1,
+		.flags = PM_CMDF_REST | PM_CMDF_HIDDEN, .usage = "? [PREFIX]",
+		.exec = cmd_help
+	}, {
+		.name = "exit", .min_args = 0, .max_args = 0,
+		.flags = PM_CMDF_HIDDEN, .usage = "exit", .exec = cmd_quit
+	}
+};
+
+/*
+ * Every name of the language in help's order: PostMark's keys, its
+ * commands, our keys, our commands (aliases last).  Built once.
+ */
+static const struct pm_entry *
+pm_entries(size_t *n)
+{
+	static struct pm_entry	*list;
+	static size_t		 len;
+	const struct pm_option	*opts;
+	size_t			 nopts, i;
+	int			 pass;
+
+	if (list != NULL) {
+		*n = len;
+		return (list);
+	}
+	opts = pm_options(&nopts);
+	list = xcalloc(nopts + nitems(pm_cmds), sizeof *list);
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < nopts; i++) {
+			if (((opts[i].flags & PM_OPTF_POSTMARK) != 0) !=
+			    (pass == 0))
+				continue;
+			list[len].name = opts[i].name;
+			list[len++].opt = &opts[i];
+		}
+		for (i = 0; i < nitems(pm_cmds); i++) {
+			if (((pm_cmds[i].flags & PM_CMDF_POSTMARK) != 0) !=
+			    (pass == 0))
+				continue;
+			list[len].name = pm_cmds[i].name;
+			list[len].hidden = pm_cmds[i].flags & PM_CMDF_HIDDEN;
+			list[len++].cmd = &pm_cmds[i];
+		}
+	}
+	*n = len;
+	return (list);
+}
+
+/*
+ * Return the length of word n (0-based) of a name and point *start at
+ * it; 0 when the name has fewer words.
+ */
+static size_t
+pm_word(const char *name, int n, const char **start)
+{
+	const char	*p = name;
+	size_t		 len;
+
+	for (;;) {
+		len = strcspn(p, " ");
+		if (n-- == 0) {
+			*start = p;
+			return (len);
+		}
+		if (p[len] == '\0') {
+			*start = p + len;
+			return (0);
+		}
+		p += len + 1;
+	}
+}
+
+/*
+ * Split a line into words at blanks, in place.  Returns the number of
+ * words; *words and *offs (offset of each word in the line) are allocated
+ * and owned by the caller.
+ */
+static int
+pm_split(char *line, char ***words, size_t **offs)
+{
+	char	*p = line;
+	int	 n = 0;
+
+	*words = NULL;
+	*offs = NULL;
+	for (;;) {
+		p += strspn(p, PM_BLANKS);
+		if (*p == '\0')
+			break;
+		*words = xreallocarray(*words, n + 1, sizeof **words);
+		*offs = xreallocarray(*offs, n + 1, sizeof **offs);
+		(*words)[n] = p;
+		(*offs)[n] = p - line;
+		n++;
+		p += strcspn(p, PM_BLANKS);
+		if (*p == '\0')
+			break;
+		*p++ = '\0';
+	}
+	return (n);
+}
+
+/* Words [0, n) joined by sep; allocated. */
+static char *
+pm_join(char **words, int n, const char *sep)
+{
+	char	*s = xstrdup(""), *t;
+	int	 i;
+
+	for (i = 0; i < n; i++) {
+		xasprintf(&t, "%s%s%s", s, i > 0 ? sep : "", words[i]);
+		free(s);
+		s = t;
+	}
+	return (s);
+}
+
+/* The visible names among the marked entries, "a, b, c"; allocated. */
+static char *
+pm_candidates(const struct pm_entry *e, const unsigned char *mark, size_t n)
+{
+	char	*s = xstrdup(""), *t;
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		if (!mark[i] || e[i].hidden)
+			continue;
+		xasprintf(&t, "%s%s%s", s, *s != '\0' ? ", " : "", e[i].name);
+		free(s);
+		s = t;
+	}
+	return (s);
+}
+
+/*
+ * No name has a word d starting with w: if w is the last word of a "set"
+ * key followed by a plural s ("numbers"), keep that key alone in live
+ * and return 1 with *chosen at its word; else 0.
+ */
+static int
+pm_find_plural(const struct pm_entry *e, size_t n, unsigned char *live,
+    int d, const char *w, const char **chosen)
+{
+	const char	*x, *y;
+	size_t		 len = strlen(w), i, k;
+
+	if (len < 2 || w[len - 1] != 's')
+		return (0);
+	for (i = 0; i < n; i++) {
+		if (!live[i] || e[i].opt == NULL)
+			continue;
+		k = pm_word(e[i].name, d, &x);
+		if (k == len - 1 && strncmp(x, w, k) == 0 &&
+		    pm_word(e[i].name, d + 1, &y) == 0) {
+			memset(live, 0, n);
+			live[i] = 1;
+			*chosen = x;
+			return (1);
+		}
+	}
+	return (0);
+}
+
+/*
+ * Find the name made by the first words of a line.  Word by word, a word
+ * selects among the distinct words the remaining names have at that
+ * position: an exact match wins, otherwise it must be the prefix of
+ * exactly one (tmux's cmd_find).  Returns 0 with *f set, or -1 with *err
+ * set: unknown, ambiguous, or not a whole name.
+ */
+static int
+pm_find(char **words, int nwords, struct pm_found *f,
+    struct pm_cmderr *err)
+{
+	const struct pm_entry	*e;
+	const char		*w, *chosen, *s;
+	unsigned char		*live, *cand;
+	char			*typed, *list;
+	size_t			 n, i, len, wlen, clen;
+	int			 d, ambiguous, rc = -1;
+
+	e = pm_entries(&n);
+	live = xmalloc(n);
+	cand = xmalloc(n);
+	memset(live, 1, n);
+	memset(f, 0, sizeof *f);
+	for (d = 0; d < nwords; d++) {
+		wlen = strlen(words[d]);
+		chosen = NULL;
+		clen = 0;
+		ambiguous = 0;
+		for (i = 0; i < n; i++) {
+			cand[i] = 0;
+			if (!live[i])
+				continue;
+			len = pm_word(e[i].name, d, &w);
+			if (len < wlen || strncmp(w, words[d], wlen) != 0)
+				continue;
+			cand[i] = 1;
+			if (chosen == NULL) {
+				chosen = w;
+				clen = len;
+			} else if (len != clen || strncmp(w, chosen, len) != 0)
+				ambiguous = 1;
+			if (len == wlen) {
+				chosen = w;	/* an exact word wins */
+				clen = len;
+			}
+		}
+		if (chosen == NULL && pm_find_plural(e, n, live, d, words[d],
+		    &chosen)) {
+			f->plural = 1;
+			clen = wlen - 1;
+			ambiguous = 0;
+		}
+		if (chosen == NULL)
+			break;
+		if (ambiguous && clen != wlen) {
+			typed = pm_join(words, d + 1, " ");
+			list = pm_candidates(e, cand, n);
+			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "ambiguous "
+			    "command: %s, could be: %s", typed, list);
+			free(typed);
+			free(list);
+			goto out;
+		}
+		/* Keep the names with that word; one may end here. */
+		for (i = 0; i < n; i++) {
+			if (!live[i])
+				continue;
+			len = pm_word(e[i].name, d, &w);
+			if (len != clen || strncmp(w, chosen, clen) != 0)
+				live[i] = 0;
+			else if (pm_word(e[i].name, d + 1, &s) == 0) {
+				f->entry = &e[i];
+				f->used = d + 1;
+				rc = 0;
+				goto out;
+			}
+		}
+	}
+	/* Not found: say which word is wrong, or what the name lacks. */
+	typed = pm_join(words, d < nwords ? d : nwords, " ");
+	if (d == 0)
+		pm_cmderr_set(err, PM_ERR_INPUT, "Eh?", "unknown command '%s'",
+		    words[0]);
+	else if (d < nwords) {
+		for (i = 0; i < n && !(live[i] && e[i].opt != NULL); i++)
+			continue;
+		pm_cmderr_set(err, PM_ERR_INPUT, "Eh?", "unknown %s '%s' "
+		    "after '%s'", i < n ? "key" : "word", words[d], typed);
+	} else {
+		list = pm_candidates(e, live, n);
+		pm_cmderr_set(err, PM_ERR_INPUT, "Eh?", "'%s' is not a whole "
+		    "command: %s", typed, list);
+		free(list);
+	}
+	free(typed);
+out:
+	free(live);
+	free(cand);
+	return (rc);
+}
+
+/*
+ * A shell escape: the command, or $SHELL when it is empty; as in PostMark
+ * its own status is ignored.  When checking a file it is not run, and
+ * what follows is checked only as far as a changed file system allows.
+ */
+static enum pm_cmd_status
+pm_escape(struct pm_shell *sh, const char *command, struct pm_cmderr *err)
+{
+	const char	*shell;
+
+	if (sh->check) {
+		sh->escaped = 1;
+		return (PM_CMD_OK);
+	}
+	command += strspn(command, PM_BLANKS);
+	if (*command == '\0') {
+		shell = getenv("SHELL");
+		command = (shell != NULL && *shell != '\0') ? shell : "/bin/sh";
+	}
+	fflush(stdout);
+	if (system(command) == -1) {
+		pm_cmderr_set(err, PM_ERR_RUN, NULL, "system: %s",
+		    strerror(errno));
+		return (PM_CMD_ERROR);
+	}
+	return (PM_CMD_OK);
+}
+
+/*
+ * Run what the finder found with its argument words: a "set" key through
+ * the option table, a command after checking its number of arguments.
+ */
+static enum pm_cmd_status
+pm_dispatch(struct pm_shell *sh, const struct pm_found *f, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	const struct pm_cmd	*cmd = f->entry->cmd;
+	char			**cargv;
+	enum pm_cmd_status	 status;
+	int			 i;
+
+	if (f->plural)
+		pm_shell_warn(sh, "read '%s' as '%s', as PostMark did",
+		    argv[-1], f->entry->name);
+	if (f->entry->opt != NULL)
+		return (pm_option_set(sh->cfg, f->entry->opt, argc, argv,
+		    err) == 0 ? PM_CMD_OK : PM_CMD_ERROR);
+	if (argc < cmd->min_args || argc > cmd->max_args) {
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "%s takes %s, got %d "
+		    "(usage: %s)", cmd->name, cmd->max_args == 0 ? "no "
+		    "argument" : cmd->min_args == 0 ? "at most one argument" :
+		    "one argument", argc, cmd->usage);
+		return (PM_CMD_ERROR);
+	}
+	/* Handlers see argv[0] = the command's name, as in main. */
+	cargv = xreallocarray(NULL, argc + 2, sizeof *cargv);
+	cargv[0] = xstrdup(cmd->name);
+	for (i = 0; i < argc; i++)
+		cargv[i + 1] = argv[i];
+	cargv[argc + 1] = NULL;
+	status = cmd->exec(sh, argc + 1, cargv, err);
+	free(cargv[0]);
+	free(cargv);
+	return (status);
+}
+
+/*
+ * Execute one line (without its newline): a blank line or a comment
+ * (first word starting with '#') does nothing, "!" escapes to the shell,
+ * anything else is a command or a "set" key.  Returns the status; on
+ * PM_CMD_ERROR *err says why.
+ */
+enum pm_cmd_status
+pm_cmd_line(struct pm_shell *sh, const char *line, struct pm_cmderr *err)
+{
+	struct pm_found		 f;
+	enum pm_cmd_status	 status = PM_CMD_OK;
+	char			*copy, *rest = NULL, **words;
+	size_t			*offs, len;
+	int			 nwords, rested;
+
+	line += strspn(line, PM_BLANKS);
+	if (*line == '!')
+		return (pm_escape(sh, line + 1, err));
+	copy = xstrdup(line);
+	nwords = pm_split(copy, &words, &offs);
+	if (nwords == 0 || words[0][0] == '#')
+		goto out;
+	if (pm_find(words, nwords, &f, err) == -1) {
+		status = PM_CMD_ERROR;
+		goto out;
+	}
+	rested = f.entry->cmd != NULL ?
+	    (f.entry->cmd->flags & PM_CMDF_REST) != 0 :
+	    (f.entry->opt->flags & PM_OPTF_REST) != 0;
+	if (rested && f.used < nwords) {
+		/* The rest of the line as typed, but trailing blanks. */
+		rest = xstrdup(line + offs[f.used]);
+		len = strlen(rest);
+		while (len > 0 && strchr(PM_BLANKS, rest[len - 1]) != NULL)
+			rest[--len] = '\0';
+		words[f.used] = rest;
+		nwords = f.used + 1;
+	}
+	status = pm_dispatch(sh, &f, nwords - f.used, words + f.used, err);
+out:
+	free(rest);
+	free(words);
+	free(offs);
+	free(copy);
+	return (status);
+}
+
+/*
+ * help [PREFIX]: "name - help" for the names that start with PREFIX
+ * (plain string prefix, as PostMark), or for all when none does.
+ */
+void
+pm_cmd_help(FILE *fp, const char *prefix)
+{
+	const struct pm_entry	*e;
+	size_t			 n, i, len = strlen(prefix), found = 0;
+
+	e = pm_entries(&n);
+	for (i = 0; i < n; i++) {
+		if (!e[i].hidden && strncmp(e[i].name, prefix, len) == 0)
+			found++;
+	}
+	if (found == 0)
+		len = 0;
+	for (i = 0; i < n; i++) {
+		if (!e[i].hidden && strncmp(e[i].name, prefix, len) == 0)
+			fprintf(fp, "%s - %s\n", e[i].name, e[i].cmd != NULL ?
+			    e[i].cmd->help : e[i].opt->help);
+	}
+}
+
+/*
+ * Completion: the distinct next words of the names that the complete
+ * words of before (the line up to the word being typed) select, which
+ * start with partial (plen bytes).  Up to max of them go to cand and
+ * clen; returns how many there are.
+ */
+size_t
+pm_cmd_complete(const char *before, const char *partial, size_t plen,
+    const char **cand, size_t *clen, size_t max)
+{
+	const struct pm_entry	*e;
+	const char		*w;
+	char			*text, **words;
+	size_t			*offs, n, i, j, len, ncand = 0;
+	int			 nwords, d, ok;
+
+	e = pm_entries(&n);
+	text = xstrdup(before);
+	nwords = pm_split(text, &words, &offs);
+	for (i = 0; i < n; i++) {
+		if (e[i].hidden)
+			continue;
+		for (d = 0, ok = 1; d < nwords && ok; d++) {
+			len = pm_word(e[i].name, d, &w);
+			ok = len >= strlen(words[d]) &&
+			    strncmp(w, words[d], strlen(words[d])) == 0;
+		}
+		len = pm_word(e[i].name, nwords, &w);
+		if (!ok || len == 0 || len < plen ||
+		    strncmp(w, partial, plen) != 0)
+			continue;
+		for (j = 0; j < ncand && j < max; j++) {
+			if (clen[j] == len && strncmp(cand[j], w, len) == 0)
+				break;
+		}
+		if (j < ncand)
+			continue;
+		if (ncand < max) {
+			cand[ncand] = w;
+			clen[ncand] = len;
+		}
+		ncand++;
+	}
+	free(words);
+	free(offs);
+	free(text);
+	return (ncand);
+}
+
+/*
+ * run [FILE]: check what can be known (checking), or run the benchmark
+ * through the run driver (pm_run.c).  An interrupted run returns
+ * PM_CMD_INTERRUPTED with the signal in the shell.
+ */
+static enum pm_cmd_status
+cmd_run(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
+{
+	const char	*file = argc == 2 ? argv[1] : NULL;
+	int		 rv;
+
+	if (sh->check) {
+		if (file == NULL && (sh->cfg->report == PM_REPORT_CSV ||
+		    sh->cfg->report == PM_REPORT_JSON))
+			sh->records = 1;
+		return (pm_run_check(sh->cfg, file, !sh->escaped, err) == 0 ?
+		    PM_CMD_OK : PM_CMD_ERROR);
+	}
+	rv = pm_run(sh->cfg, file, sh->info, err);
+	if (rv >= 128) {
+		sh->signo = rv - 128;
+		return (PM_CMD_INTERRUPTED);
+	}
+	return (rv == 0 ? PM_CMD_OK : PM_CMD_ERROR);
+}
+
+/* load FILE: read commands from FILE, checked then run (pm_shell.c). */
+static enum pm_cmd_status
+cmd_load(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
+{
+	FILE	*fp;
+	int	 rv, e;
+
+	if (argc == 1) {
+		pm_cmderr_set(err, PM_ERR_INPUT, "Error: no configuration "
+		    "file specified", "load needs a file name");
+		return (PM_CMD_ERROR);
+	}
+	if (sh->depth >= PM_LOAD_DEPTH) {
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "load: cannot load "
+		    "'%s': more than %d files nested", argv[1], PM_LOAD_DEPTH);
+		return (PM_CMD_ERROR);
+	}
+	if ((fp = fopen(argv[1], "r")) == NULL) {
+		e = errno;
+		if (sh->check && sh->escaped)
+			return (PM_CMD_OK);	/* "!" may make it */
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "load: cannot read "
+		    "'%s': %s", argv[1], strerror(e));
+		pm_cmderr_compat(err, "Error: cannot read configuration file "
+		    "'%s'", argv[1]);
+		return (PM_CMD_ERROR);
+	}
+	rv = pm_shell_file(sh, fp, argv[1]);
+	fclose(fp);
+	if (rv >= 128) {
+		sh->signo = rv - 128;
+		return (PM_CMD_INTERRUPTED);
+	}
+	/* The loaded file's lines reported their own errors. */
+	return (rv < 0 ? PM_CMD_ERROR : PM_CMD_OK);
+}
+
+/*
+ * show [FILE]: the configuration, to FILE (appended; opened before
+ * anything is shown) or to the shell's output.
+ */
+static enum pm_cmd_status
+cmd_show(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
+{
+	FILE	*fp = sh->info;
+
+	if (sh->check)
+		return (argc == 2 && pm_run_check_file("show", argv[1],
+		    !sh->escaped, err) == -1 ? PM_CMD_ERROR : PM_CMD_OK);
+	if (argc == 2 && (fp = fopen(argv[1], "a")) == NULL) {
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "show: cannot open "
+		    "'%s': %s", argv[1], strerror(errno));
+		pm_cmderr_compat(err, "Error: Cannot direct output to file "
+		    "'%s'", argv[1]);
+		return (PM_CMD_ERROR);
+	}
+	if ((pm_option_show(fp, sh->cfg) == -1) |
+	    (fp != sh->info && fclose(fp) != 0)) {
+		pm_cmderr_set(err, PM_ERR_RUN, NULL, "write %s: %s",
+		    argc == 2 ? argv[1] : "standard output", strerror(errno));
+		return (PM_CMD_ERROR);
+	}
+	return (PM_CMD_OK);
+}
+
+/* help [PREFIX], ? [PREFIX]. */
+static enum pm_cmd_status
+cmd_help(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
+{
+	(void)err;
+	if (!sh->check)
+		pm_cmd_help(sh->info, argc == 2 ? argv[1] : "");
+	return (PM_CMD_OK);
+}
+
+/* quit, exit: stop reading this input. */
+static enum pm_cmd_status
+cmd_quit(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
+{
+	(void)sh;
+	(void)argc;
+	(void)argv;
+	(void)err;
+	return (PM_CMD_QUIT);
+}

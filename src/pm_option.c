@@ -1,0 +1,867 @@
+/*
+ * Copyright (c) 2026 The postmark developers.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * The "set" keys: one row per key in pm_opts[] (fio's fio_option, with
+ * designated initialisers), and one small type per kind of value (a
+ * number, a size in bytes, true or false, a choice, text, ...).  The
+ * table is the only place a key is described: the defaults, "set",
+ * "show", "help", completion, the configuration columns of CSV and JSON
+ * records, the man-page check and the engine test driver all read it.
+ * Adding a key is one row here (and its documentation).
+ *
+ * Values are parsed strictly: whole decimal numbers, no sign but a '-'
+ * where the range allows one, sizes with an optional k, m or g
+ * (1024-based, either case).  A bad value leaves the configuration as it
+ * was; its error names the value and the rule, and carries PostMark's
+ * own message for the keys PostMark had.
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pm_cli.h"
+
+#ifndef nitems
+#define nitems(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
+#define PM_ITER_MAX	1000000		/* set iterations */
+#define PM_WEIGHT_TOTAL	PM_INT_MAX	/* PostMark's int total weight */
+
+static int	 parse_number(const char *, int, long long, long long,
+		    long long *, char **);
+static uint32_t	*u32_at(struct pm_config *, size_t);
+static const uint32_t *u32_of(const struct pm_config *, size_t);
+static int	 bad(struct pm_cmderr *, const struct pm_option *,
+		    const char *, ...)
+		    __attribute__((__format__(__printf__, 3, 4)));
+static int	 set_uint(struct pm_config *, const struct pm_option *, int,
+		    char **, struct pm_cmderr *);
+static int	 set_bytes(struct pm_config *, const struct pm_option *, int,
+		    char **, struct pm_cmderr *);
+static int	 set_size(struct pm_config *, const struct pm_option *, int,
+		    char **, struct pm_cmderr *);
+static int	 set_bias(struct pm_config *, const struct pm_option *, int,
+		    char **, struct pm_cmderr *);
+static int	 set_bool(struct pm_config *, const struct pm_option *, int,
+		    char **, struct pm_cmderr *);
+static int	 set_choice(struct pm_config *, const struct pm_option *, int,
+		    char **, struct pm_cmderr *);
+static int	 set_report(struct pm_config *, const struct pm_option *, int,
+		    char **, struct pm_cmderr *);
+static int	 set_text(struct pm_config *, const struct pm_option *, int,
+		    char **, struct pm_cmderr *);
+static int	 set_location(struct pm_config *, const struct pm_option *,
+		    int, char **, struct pm_cmderr *);
+static void	 print_uint(const struct pm_config *, const struct pm_option *,
+		    int, char *, size_t);
+static void	 print_int(const struct pm_config *, const struct pm_option *,
+		    int, char *, size_t);
+static void	 print_choice(const struct pm_config *,
+		    const struct pm_option *, int, char *, size_t);
+static void	 print_report(const struct pm_config *,
+		    const struct pm_option *, int, char *, size_t);
+static void	 print_text(const struct pm_config *, const struct pm_option *,
+		    int, char *, size_t);
+static void	 print_none(const struct pm_config *, const struct pm_option *,
+		    int, char *, size_t);
+static const char *count_words(int);
+static char	*choice_list(const char *const *);
+static void	 show_postmark(FILE *, const struct pm_config *);
+
+/* The kinds of value; min_args and max_args count the value's words. */
+static const struct pm_otype pm_t_uint = {
+	.min_args = 1, .max_args = 1, .set = set_uint, .print = print_uint
+};
+static const struct pm_otype pm_t_bytes = {
+	.min_args = 1, .max_args = 1, .set = set_bytes, .print = print_uint
+};
+static const struct pm_otype pm_t_size = {
+	.min_args = 1, .max_args = 2, .set = set_size, .print = print_uint
+};
+static const struct pm_otype pm_t_bias = {
+	.min_args = 1, .max_args = 1, .set = set_bias, .print = print_int
+};
+static const struct pm_otype pm_t_bool = {
+	.min_args = 1, .max_args = 1, .set = set_bool, .print = print_uint
+};
+static const struct pm_otype pm_t_choice = {
+	.min_args = 1, .max_args = 1, .set = set_choice,
+	.print = print_choice
+};
+static const struct pm_otype pm_t_report = {
+	.min_args = 1, .max_args = 1, .set = set_report,
+	.print = print_report
+};
+static const struct pm_otype pm_t_text = {
+	.min_args = 0, .max_args = 1, .set = set_text, .print = print_text
+};
+static const struct pm_otype pm_t_location = {
+	.min_args = 1, .max_args = 2, .set = set_location,
+	.print = print_none
+};
+
+#define OFF(field)	offsetof(struct pm_config, field)
+
+/*
+ * The keys.  PostMark's come first, in its order (help lists them so);
+ * colpos is the key's place among the keys with configuration columns in
+ * CSV schema 1, and keys added later have their columns appended (-1).
+ */
+static const struct pm_option pm_opts[] = {
+	{
+		.name = "set size", .type = &pm_t_size,
+		.off = OFF(size_low), .off2 = OFF(size_high),
+		.min = 1, .max = PM_SIZE_MAX, .def = "500 10000",
+		.usage = "set size LOW [HIGH]",
+		.help = "Sets low and high bounds of files",
+		.compat = "Error: no file size low or high bounds specified",
+		.col = { "size_low", "size_high" }, .colpos = 2,
+		.flags = PM_OPTF_POSTMARK
+	}, {
+		.name = "set number", .type = &pm_t_uint, .off = OFF(number),
+		.min = 1, .max = PM_NUMBER_MAX, .def = "500",
+		.usage = "set number N",
+		.help = "Sets number of simultaneous files",
+		.compat = "Error: invalid number of files",
+		.col = { "number" }, .colpos = 0, .flags = PM_OPTF_POSTMARK
+	}, {
+		.name = "set seed", .type = &pm_t_uint, .off = OFF(seed),
+		.min = 1, .max = PM_INT_MAX, .def = "42",
+		.usage = "set seed N",
+		.help = "Sets seed for random number generator",
+		.compat = "Error: invalid seed for random numbers",
+		.col = { "seed" }, .colpos = 9, .flags = PM_OPTF_POSTMARK
+	}, {
+		.name = "set transactions", .type = &pm_t_uint,
+		.off = OFF(transactions), .min = 1, .max = PM_INT_MAX,
+		.def = "500", .usage = "set transactions N",
+		.help = "Sets number of transactions",
+		.compat = "Error: no transactions specified",
+		.col = { "transactions" }, .colpos = 1,
+		.flags = PM_OPTF_POSTMARK
+	}, {
+		.name = "set location", .type = &pm_t_location,
+		.min = 1, .max = PM_INT_MAX,
+		.usage = "set location [+|-]PATH [WEIGHT]",
+		.help = "Sets location of working files",
+		.compat = "Error: no directory name specified",
+		.colpos = -1, .flags = PM_OPTF_POSTMARK
+	}, {
+		.name = "set subdirectories", .type = &pm_t_uint,
+		.off = OFF(subdirs), .min = 1, .max = PM_INT_MAX,
+		.usage = "set subdirectories N",
+		.help = "Sets number of subdirectories",
+		.compat = "Error: invalid number of subdirectories",
+		.col = { "subdirectories" }, .colpos = 8,
+		.flags = PM_OPTF_POSTMARK
+	}, {
+		.name = "set read", .type = &pm_t_bytes, .off = OFF(read_block),
+		.min = 1, .max = PM_INT_MAX, .def = "512",
+		.usage = "set read BYTES", .help = "Sets read block size",
+		.compat = "Error: invalid read block size",
+		.col = { "read_block" }, .colpos = 3, .flags = PM_OPTF_POSTMARK
+	}, {
+		.name = "set write", .type = &pm_t_bytes,
+		.off = OFF(write_block), .min = 1, .max = PM_INT_MAX,
+		.def = "512", .usage = "set write BYTES",
+		.help = "Sets write block size",
+		.compat = "Error: invalid write block size",
+		.col = { "write_block" }, .colpos = 4,
+		.flags = PM_OPTF_POSTMARK
+	}, {
+		.name = "set buffering", .type = &pm_t_bool,
+		.off = OFF(buffering), .def = "true",
+		.usage = "set buffering true|false",
+		.help = "Sets usage of buffered I/O",
+		.compat = "Error: no buffering mode (true/false) specified",
+		.col = { "buffering" }, .colpos = 5, .flags = PM_OPTF_POSTMARK
+	}, {
+		.name = "set bias read", .type = &pm_t_bias,
+		.off = OFF(bias_read), .min = PM_BIAS_OFF, .max = 10,
+		.def = "5", .usage = "set bias read -1..10",
+		.help = "Sets the chance of choosing read over append",
+		.compat = "Error: no bias specified "
+		    "(0-10 for greater chance,-1 to disable)",
+		.col = { "bias_read" }, .colpos = 6, .flags = PM_OPTF_POSTMARK
+	}, {
+		.name = "set bias create", .type = &pm_t_bias,
+		.off = OFF(bias_create), .min = PM_BIAS_OFF, .max = 10,
+		.def = "5", .usage = "set bias create -1..10",
+		.help = "Sets the chance of choosing create over delete",
+		.compat = "Error: no bias specified "
+		    "(0-10 for greater chance,-1 to disable)",
+		.col = { "bias_create" }, .colpos = 7,
+		.flags = PM_OPTF_POSTMARK
+	}, {
+		.name = "set report", .type = &pm_t_report, .off = OFF(report),
+		.def = "verbose", .usage = "set report verbose|terse|csv|json",
+		.help = "Choose verbose, terse, csv or json report format",
+		.compat = "Error: either 'verbose' or 'terse' required",
+		.colpos = -1, .flags = PM_OPTF_POSTMARK
+	}, {
+		.name = "set label", .type = &pm_t_text, .off = OFF(label),
+		.usage = "set label [TEXT]",
+		.help = "Sets the label of CSV and JSON records",
+		.title = "Label", .colpos = -1, .flags = PM_OPTF_REST
+	}, {
+		.name = "set iterations", .type = &pm_t_uint,
+		.off = OFF(iterations), .min = 1, .max = PM_ITER_MAX,
+		.def = "1", .usage = "set iterations N",
+		.help = "Sets number of runs made by each run command",
+		.title = "Iterations", .colpos = -1
+	}
+};
+
+/* The table and its length. */
+const struct pm_option *
+pm_options(size_t *n)
+{
+	*n = nitems(pm_opts);
+	return (pm_opts);
+}
+
+/*
+ * Parse s as a whole decimal number in [min, max]: digits only, a '-'
+ * only when min is negative, no '+', no blanks; with units, an optional
+ * k, m or g (either case) multiplies by 1024, 1024^2 or 1024^3.  Returns
+ * 0 with *v set, or -1 with *why an allocated reason.
+ */
+static int
+parse_number(const char *s, int units, long long min, long long max,
+    long long *v, char **why)
+{
+	const char	*p = s;
+	long long	 n = 0, mult = 1;
+	int		 neg = 0, over = 0;
+
+	if (*p == '-' && min < 0) {
+		neg = 1;
+		p++;
+	}
+	if (*p < '0' || *p > '9')
+		goto notnum;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (n > (INT64_MAX - (*p - '0')) / 10)
+			over = 1;
+		else
+			n = n * 10 + (*p - '0');
+	}
+	if (units && p[0] != '\0' && p[1] == '\0') {
+		switch (*p++) {
+		case 'k': case 'K': mult = 1024; break;
+		case 'm': case 'M': mult = 1024 * 1024; break;
+		case 'g': case 'G': mult = 1024 * 1024 * 1024; break;
+		default: p--;
+		}
+	}
+	if (*p != '\0')
+		goto notnum;
+	if (over || n > INT64_MAX / mult)
+		over = 1;
+	else
+		n *= mult;
+	if (neg)
+		n = -n;
+	if (over || n < min || n > max) {
+		xasprintf(why, "%s is outside %lld..%lld%s", s, min, max,
+		    units ? " bytes" : "");
+		return (-1);
+	}
+	*v = n;
+	return (0);
+
+notnum:
+	xasprintf(why, "'%s' is not a whole number%s", s, units ?
+	    " of bytes (a k, m or g after it counts 1024s)" : "");
+	return (-1);
+}
+
+/* The uint32_t field at off of a configuration. */
+static uint32_t *
+u32_at(struct pm_config *cfg, size_t off)
+{
+	return ((uint32_t *)(void *)((char *)cfg + off));
+}
+
+static const uint32_t *
+u32_of(const struct pm_config *cfg, size_t off)
+{
+	return ((const uint32_t *)(const void *)((const char *)cfg + off));
+}
+
+/*
+ * Fail with "KEY: <message>" (the key without "set "), PostMark's text of
+ * the key as the compatible message.  Returns -1.
+ */
+static int
+bad(struct pm_cmderr *err, const struct pm_option *opt, const char *fmt,
+    ...)
+{
+	va_list	 ap;
+	char	*msg;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) == -1)
+		msg = NULL;
+	va_end(ap);
+	pm_cmderr_set(err, PM_ERR_INPUT, opt->compat, "%s: %s", opt->name,
+	    msg != NULL ? msg : "bad value");
+	free(msg);
+	return (-1);
+}
+
+/* A whole number in the key's range, into a uint32_t. */
+static int
+set_uint(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	long long	 v;
+	char		*why;
+	int		 rc;
+
+	(void)argc;
+	if (parse_number(argv[0], 0, opt->min, opt->max, &v, &why) == -1) {
+		rc = bad(err, opt, "%s", why);
+		free(why);
+		return (rc);
+	}
+	*u32_at(cfg, opt->off) = (uint32_t)v;
+	return (0);
+}
+
+/* A number of bytes (k, m, g allowed) in the key's range. */
+static int
+set_bytes(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	long long	 v;
+	char		*why;
+	int		 rc;
+
+	(void)argc;
+	if (parse_number(argv[0], 1, opt->min, opt->max, &v, &why) == -1) {
+		rc = bad(err, opt, "%s", why);
+		free(why);
+		return (rc);
+	}
+	*u32_at(cfg, opt->off) = (uint32_t)v;
+	return (0);
+}
+
+/* set size LOW [HIGH]: HIGH defaults to LOW and must not be below it. */
+static int
+set_size(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	long long	 v[2];
+	char		*why;
+	int		 i, rc;
+
+	for (i = 0; i < argc; i++) {
+		if (parse_number(argv[i], 1, opt->min, opt->max, &v[i],
+		    &why) == -1) {
+			rc = bad(err, opt, "%s bound %s", i == 0 ? "low" :
+			    "high", why);
+			free(why);
+			return (rc);
+		}
+	}
+	if (argc == 1)
+		v[1] = v[0];
+	if (v[1] < v[0]) {
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "set size: low bound "
+		    "%lld is above high bound %lld", v[0], v[1]);
+		return (-1);
+	}
+	*u32_at(cfg, opt->off) = (uint32_t)v[0];
+	*u32_at(cfg, opt->off2) = (uint32_t)v[1];
+	return (0);
+}
+
+/* A bias, -1 (that half off) to 10, into an int. */
+static int
+set_bias(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	long long	 v;
+	char		*why;
+	int		 rc;
+
+	(void)argc;
+	if (parse_number(argv[0], 0, opt->min, opt->max, &v, &why) == -1) {
+		rc = bad(err, opt, "%s", why);
+		free(why);
+		return (rc);
+	}
+	*(int *)(void *)((char *)cfg + opt->off) = (int)v;
+	return (0);
+}
+
+/* true or false, exactly, into a uint32_t 1 or 0. */
+static int
+set_bool(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	(void)argc;
+	if (strcmp(argv[0], "true") == 0)
+		*u32_at(cfg, opt->off) = 1;
+	else if (strcmp(argv[0], "false") == 0)
+		*u32_at(cfg, opt->off) = 0;
+	else
+		return (bad(err, opt, "'%s' is neither true nor false",
+		    argv[0]));
+	return (0);
+}
+
+/* One of the key's choices, exactly, into a uint32_t index. */
+static int
+set_choice(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	char		*list;
+	uint32_t	 i;
+	int		 rc;
+
+	(void)argc;
+	for (i = 0; opt->choices[i] != NULL; i++) {
+		if (strcmp(argv[0], opt->choices[i]) == 0) {
+			*u32_at(cfg, opt->off) = i;
+			return (0);
+		}
+	}
+	list = choice_list(opt->choices);
+	rc = bad(err, opt, "'%s' is not one of %s", argv[0], list);
+	free(list);
+	return (rc);
+}
+
+/* A report format named by the reporter table (pm_report.c). */
+static int
+set_report(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	enum pm_report_fmt	 fmt;
+
+	(void)argc;
+	if (pm_report_format(argv[0], &fmt) == -1)
+		return (bad(err, opt, "'%s' is not one of verbose, terse, "
+		    "csv, json", argv[0]));
+	*(enum pm_report_fmt *)(void *)((char *)cfg + opt->off) = fmt;
+	return (0);
+}
+
+/* Text (the rest of the line), or none to remove it. */
+static int
+set_text(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	char	**p = (char **)(void *)((char *)cfg + opt->off);
+
+	(void)err;
+	free(*p);
+	*p = argc == 1 ? xstrdup(argv[0]) : NULL;
+	return (0);
+}
+
+/*
+ * set location PATH [WEIGHT] replaces the list, +PATH [WEIGHT] appends to
+ * it, -PATH removes PATH.  A bad weight is reported, replaced by 1, and
+ * fails the command after the location was set, as PostMark's message
+ * says.  The weights together must fit PostMark's int.
+ */
+static int
+set_location(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	const char	*path = argv[0];
+	long long	 weight = 1, total = 0;
+	char		*why = NULL, op = '\0';
+	size_t		 i;
+
+	if (*path == '+' || *path == '-')
+		op = *path++;
+	if (*path == '\0')
+		return (bad(err, opt, "'%s' names no directory", argv[0]));
+	if (op == '-') {
+		if (argc != 1) {
+			pm_cmderr_set(err, PM_ERR_INPUT, opt->compat,
+			    "set location -PATH takes no weight, got '%s'",
+			    argv[1]);
+			return (-1);
+		}
+		if (pm_config_remove_location(cfg, path) == -1) {
+			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "set location: "
+			    "no location '%s' to remove", path);
+			pm_cmderr_compat(err, "Error: cannot find location "
+			    "'%s'", path);
+			return (-1);
+		}
+		return (0);
+	}
+	if (argc == 2 && parse_number(argv[1], 0, opt->min, opt->max,
+	    &weight, &why) == -1)
+		weight = 1;
+	for (i = 0; op == '+' && i < cfg->nlocations; i++)
+		total += cfg->locations[i].weight;
+	if (total + weight > PM_WEIGHT_TOTAL) {
+		free(why);
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "set location: the "
+		    "weights would add up to %lld, above %d", total + weight,
+		    PM_WEIGHT_TOTAL);
+		return (-1);
+	}
+	if (op != '+')
+		pm_config_clear_locations(cfg);
+	pm_config_add_location(cfg, path, (uint32_t)weight);
+	if (why != NULL) {
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "set location: weight "
+		    "%s; weight 1 is used", why);
+		pm_cmderr_compat(err, "Error: ignoring invalid weight '%s'",
+		    argv[1]);
+		free(why);
+		return (-1);
+	}
+	return (0);
+}
+
+/* A uint32_t in decimal. */
+static void
+print_uint(const struct pm_config *cfg, const struct pm_option *opt,
+    int col, char *buf, size_t len)
+{
+	snprintf(buf, len, "%" PRIu32, *u32_of(cfg, col == 0 ? opt->off :
+	    opt->off2));
+}
+
+/* An int in decimal. */
+static void
+print_int(const struct pm_config *cfg, const struct pm_option *opt,
+    int col, char *buf, size_t len)
+{
+	(void)col;
+	snprintf(buf, len, "%d",
+	    *(const int *)(const void *)((const char *)cfg + opt->off));
+}
+
+/* The name of a choice. */
+static void
+print_choice(const struct pm_config *cfg, const struct pm_option *opt,
+    int col, char *buf, size_t len)
+{
+	(void)col;
+	strlcpy(buf, opt->choices[*u32_of(cfg, opt->off)], len);
+}
+
+/* The name of a report format. */
+static void
+print_report(const struct pm_config *cfg, const struct pm_option *opt,
+    int col, char *buf, size_t len)
+{
+	(void)col;
+	strlcpy(buf, pm_report_name(*(const enum pm_report_fmt *)(const void *)
+	    ((const char *)cfg + opt->off)), len);
+}
+
+/* Text, or nothing. */
+static void
+print_text(const struct pm_config *cfg, const struct pm_option *opt,
+    int col, char *buf, size_t len)
+{
+	const char	*s;
+
+	(void)col;
+	s = *(char *const *)(const void *)((const char *)cfg + opt->off);
+	strlcpy(buf, s != NULL ? s : "", len);
+}
+
+/* No single value (the location list has its own column). */
+static void
+print_none(const struct pm_config *cfg, const struct pm_option *opt,
+    int col, char *buf, size_t len)
+{
+	(void)cfg;
+	(void)opt;
+	(void)col;
+	strlcpy(buf, "", len);
+}
+
+/* "one value", "one or two values" for a type's word counts. */
+static const char *
+count_words(int n)
+{
+	static const char *const words[] = { "no", "one", "two", "three" };
+
+	return (n >= 0 && (size_t)n < nitems(words) ? words[n] : "many");
+}
+
+/* The choices as "a, b, c"; allocated. */
+static char *
+choice_list(const char *const *choices)
+{
+	char	*s = xstrdup(""), *t;
+	size_t	 i;
+
+	for (i = 0; choices[i] != NULL; i++) {
+		xasprintf(&t, "%s%s%s", s, i > 0 ? ", " : "", choices[i]);
+		free(s);
+		s = t;
+	}
+	return (s);
+}
+
+/*
+ * Apply "set" key opt with its value words to cfg: check the number of
+ * words, then parse.  Returns 0, or -1 with *err set and cfg unchanged
+ * (but for a bad location weight, which PostMark replaced by 1).
+ */
+int
+pm_option_set(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	const struct pm_otype	*t = opt->type;
+
+	if (argc < t->min_args || argc > t->max_args) {
+		if (argc == 0) {
+			pm_cmderr_set(err, PM_ERR_INPUT, opt->compat,
+			    "%s needs a value: %s", opt->name, opt->usage);
+			return (-1);
+		}
+		pm_cmderr_set(err, PM_ERR_INPUT, opt->compat, "%s takes %s%s "
+		    "value%s, got %d (%s)", opt->name, count_words(t->min_args),
+		    t->max_args > t->min_args ? t->min_args == 0 ? " or one" :
+		    " or two" : "", t->max_args > 1 ? "s" : "", argc,
+		    opt->usage);
+		return (-1);
+	}
+	return (t->set(cfg, opt, argc, argv, err));
+}
+
+/*
+ * Apply "set KEY VALUE" given as text (the key without "set ", its value
+ * split at blanks): for the engine test driver and the defaults.
+ * Returns 0, or -1 with *err set.
+ */
+int
+pm_option_set_text(struct pm_config *cfg, const char *key,
+    const char *value, struct pm_cmderr *err)
+{
+	char	*copy, *words[3], *p;
+	size_t	 i;
+	int	 n = 0, rc;
+
+	for (i = 0; i < nitems(pm_opts); i++) {
+		if (strcmp(pm_opts[i].name + 4, key) == 0)
+			break;
+	}
+	if (i == nitems(pm_opts)) {
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "unknown key '%s'", key);
+		return (-1);
+	}
+	copy = xstrdup(value);
+	if (pm_opts[i].flags & PM_OPTF_REST)
+		words[n++] = copy;
+	else {
+		for (p = strtok(copy, " \t"); p != NULL && n < 3;
+		    p = strtok(NULL, " \t"))
+			words[n++] = p;
+	}
+	rc = pm_option_set(cfg, &pm_opts[i], n, words, err);
+	free(copy);
+	return (rc);
+}
+
+/*
+ * Replace every text value of cfg (copied from another configuration) by
+ * a copy of its own.
+ */
+void
+pm_option_copy_text(struct pm_config *cfg)
+{
+	char	**p;
+	size_t	 i;
+
+	for (i = 0; i < nitems(pm_opts); i++) {
+		if (pm_opts[i].type != &pm_t_text)
+			continue;
+		p = (char **)(void *)((char *)cfg + pm_opts[i].off);
+		if (*p != NULL)
+			*p = xstrdup(*p);
+	}
+}
+
+/* Free every text value of cfg. */
+void
+pm_option_free_text(struct pm_config *cfg)
+{
+	char	**p;
+	size_t	 i;
+
+	for (i = 0; i < nitems(pm_opts); i++) {
+		if (pm_opts[i].type != &pm_t_text)
+			continue;
+		p = (char **)(void *)((char *)cfg + pm_opts[i].off);
+		free(*p);
+		*p = NULL;
+	}
+}
+
+/* Set every key to its default (the configuration starts zeroed). */
+void
+pm_option_defaults(struct pm_config *cfg)
+{
+	struct pm_cmderr	 err = { 0 };
+	size_t			 i;
+
+	for (i = 0; i < nitems(pm_opts); i++) {
+		if (pm_opts[i].def != NULL &&
+		    pm_option_set_text(cfg, pm_opts[i].name + 4,
+		    pm_opts[i].def, &err) == -1)
+			abort();
+	}
+}
+
+/*
+ * Format a size as PostMark's scale() does: megabytes or kilobytes with
+ * two decimals computed in float, or bytes.
+ */
+void
+pm_scale(char *buf, size_t len, uint32_t v)
+{
+	if (v >= 1048576)
+		snprintf(buf, len, "%.2f megabytes",
+		    (double)((float)v / 1048576.0f));
+	else if (v >= 1024)
+		snprintf(buf, len, "%.2f kilobytes",
+		    (double)((float)v / 1024.0f));
+	else
+		snprintf(buf, len, "%u bytes", v);
+}
+
+/* PostMark's "show" lines, in its layout (reference §1.6). */
+static void
+show_postmark(FILE *fp, const struct pm_config *cfg)
+{
+	char	 a[64], b[64], *cwd;
+	size_t	 i;
+
+	fprintf(fp, "Current configuration is:\n");
+	fprintf(fp, "The base number of files is %u\n", cfg->number);
+	fprintf(fp, "Transactions: %u\n", cfg->transactions);
+	pm_scale(a, sizeof a, cfg->size_low);
+	pm_scale(b, sizeof b, cfg->size_high);
+	if (cfg->size_low != cfg->size_high)
+		fprintf(fp, "Files range between %s and %s in size\n", a, b);
+	else
+		fprintf(fp, "Files are %s in size\n", a);
+	if (cfg->nlocations == 0) {
+		cwd = getcwd(NULL, 0);
+		fprintf(fp, "Working directory: %s\n",
+		    cwd != NULL ? cwd : strerror(errno));
+		free(cwd);
+	} else
+		fprintf(fp, "Working director%s: \n",
+		    cfg->nlocations == 1 ? "y" : "ies");
+	for (i = 0; i < cfg->nlocations; i++)
+		fprintf(fp, "\t%s (weight=%u)\n", cfg->locations[i].name,
+		    cfg->locations[i].weight);
+	if (cfg->subdirs == 1)
+		fprintf(fp, "1 subdirectory will be used\n");
+	else if (cfg->subdirs > 1)
+		fprintf(fp, "%u subdirectories will be used\n", cfg->subdirs);
+	pm_scale(a, sizeof a, cfg->read_block);
+	pm_scale(b, sizeof b, cfg->write_block);
+	fprintf(fp, "Block sizes are: read=%s, write=%s\n", a, b);
+	fprintf(fp, "Biases are: read/append=%d, create/delete=%d\n",
+	    cfg->bias_read, cfg->bias_create);
+	fprintf(fp, "%s Unix buffered file I/O\n",
+	    cfg->buffering ? "Using" : "Not using");
+	fprintf(fp, "Random number generator seed is %u\n", cfg->seed);
+	fprintf(fp, "Report format is %s.\n", pm_report_name(cfg->report));
+}
+
+/*
+ * "show": PostMark's layout, then "Title: value" for each added key whose
+ * value is not its default, so that an old configuration shows exactly
+ * what PostMark showed.  Returns 0, or -1 if fp failed.
+ */
+int
+pm_option_show(FILE *fp, const struct pm_config *cfg)
+{
+	struct pm_config	 def;
+	char			 v[1024], d[1024];
+	size_t			 i;
+
+	show_postmark(fp, cfg);
+	memset(&def, 0, sizeof def);
+	pm_option_defaults(&def);
+	for (i = 0; i < nitems(pm_opts); i++) {
+		if (pm_opts[i].title == NULL)
+			continue;
+		pm_opts[i].type->print(cfg, &pm_opts[i], 0, v, sizeof v);
+		pm_opts[i].type->print(&def, &pm_opts[i], 0, d, sizeof d);
+		if (strcmp(v, d) != 0)
+			fprintf(fp, "%s: %s\n", pm_opts[i].title, v);
+	}
+	pm_config_free(&def);
+	return (ferror(fp) ? -1 : 0);
+}
+
+/*
+ * The configuration columns of CSV and JSON records: for block 0 the
+ * columns of schema 1, in their order; for block 1 the columns of keys
+ * added since, in table order (appended after every column of schema
+ * 1).  fn gets each column's name, value as text, and whether it is a
+ * number.
+ */
+void
+pm_option_columns(const struct pm_config *cfg, int block,
+    void (*fn)(void *, const char *, const char *, int), void *arg)
+{
+	const struct pm_option	*o;
+	char			 v[1024];
+	int			 pos, c, found;
+	size_t			 i;
+
+	for (pos = 0; block == 0 || pos == 0; pos++) {
+		found = 0;
+		for (i = 0; i < nitems(pm_opts); i++) {
+			o = &pm_opts[i];
+			if (o->col[0] == NULL || (block == 0 ?
+			    o->colpos != pos : o->colpos >= 0))
+				continue;
+			found = 1;
+			for (c = 0; c < 2 && o->col[c] != NULL; c++) {
+				o->type->print(cfg, o, c, v, sizeof v);
+				fn(arg, o->col[c], v, o->type != &pm_t_choice &&
+				    o->type != &pm_t_text &&
+				    o->type != &pm_t_report);
+			}
+		}
+		if (block == 0 && !found)
+			break;
+	}
+}

@@ -1,0 +1,669 @@
+/*
+ * Copyright (c) 2026 The postmark developers.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * The pm> shell: where lines come from and where errors go.
+ *
+ * Files (the startup file, "load", standard input when it is not a
+ * terminal) are read whole and checked before any line runs: every bad
+ * line is reported at once as "FILE:LINE: message", and nothing runs;
+ * when all are good they run in order and the first failure stops
+ * everything.  At the terminal (OpenSSH's sftp: libedit only when
+ * standard input and output are terminals, plain reads otherwise) a line
+ * runs as soon as it is typed, an error is printed in PostMark's words
+ * and the prompt returns; Ctrl-C clears the line or stops a run and
+ * comes back to the prompt, Ctrl-D at an empty prompt quits.
+ *
+ * pm_shell_print is the one error printer: it adds FILE:LINE: and the
+ * program's name from the error's kind.
+ */
+
+#include "config.h"
+
+#include <sys/types.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifdef HAVE_LIBEDIT
+#include <histedit.h>
+#endif
+
+#include "pm_cli.h"
+
+#define PM_PROMPT	"pm>"
+#define PM_HISTORY	".postmark_history"	/* in $HOME */
+#define PM_HISTORY_SIZE	500		/* lines */
+#define PM_BLANKS	" \t"
+#define PM_NCOMPLETE	64		/* completion candidates listed */
+
+/* The lines of a file, read whole before any runs. */
+struct pm_lines {
+	char		**text;		/* without the newline */
+	char		**bad;		/* per line: why unusable, or NULL */
+	size_t		 n;
+};
+
+/* The terminal's line editor, when there is one. */
+struct pm_tty {
+#ifdef HAVE_LIBEDIT
+	EditLine	*el;
+	History		*hist;
+	char		*histfile;	/* ~/.postmark_history, or NULL */
+#endif
+	char		*line;		/* the line read, owned */
+	size_t		 size;		/* its buffer */
+};
+
+static volatile sig_atomic_t pm_prompt_sigint;	/* Ctrl-C at the prompt */
+
+static void	 pm_shell_print(const struct pm_shell *,
+		    const struct pm_cmderr *);
+static void	 pm_shell_note(struct pm_shell *, char *);
+static void	 pm_shell_flush_notes(struct pm_shell *);
+static char	*pm_line_bad(const char *, size_t);
+static void	 pm_chomp(char *, size_t *);
+static int	 pm_lines_read(FILE *, struct pm_lines *);
+static void	 pm_lines_free(struct pm_lines *);
+static int	 pm_check_lines(struct pm_shell *, const struct pm_lines *,
+		    const char *);
+static int	 pm_check_file(struct pm_shell *, const struct pm_lines *,
+		    const char *);
+static int	 pm_run_lines(struct pm_shell *, const struct pm_lines *,
+		    const char *);
+static void	 pm_onprompt(int);
+static int	 pm_tty_open(struct pm_tty *);
+static void	 pm_tty_close(struct pm_tty *);
+static int	 pm_tty_read(struct pm_tty *);
+static int	 pm_interactive(struct pm_shell *);
+#ifdef HAVE_LIBEDIT
+static char	*pm_el_prompt(EditLine *);
+static unsigned char pm_el_complete(EditLine *, int);
+#endif
+
+/*
+ * Print a command's error: at the prompt PostMark's words when it had
+ * some, else the message; in a file "FILE:LINE: message".  Failures of a
+ * run (not of the input) carry the program's name first.  While a file
+ * is checked the message is kept and printed after all of it was read.
+ */
+static void
+pm_shell_print(const struct pm_shell *sh, const struct pm_cmderr *err)
+{
+	const char	*prefix = err->kind == PM_ERR_RUN ? "postmark: " : "";
+
+	fflush(stdout);
+	if (sh->file == NULL)
+		fprintf(stderr, "%s%s\n", prefix, err->compat != NULL ?
+		    err->compat : err->text);
+	else
+		fprintf(stderr, "%s%s:%lu: %s\n", prefix, sh->file, sh->line,
+		    err->text);
+}
+
+/* Keep a message of the check pass (allocated, now owned). */
+static void
+pm_shell_note(struct pm_shell *sh, char *msg)
+{
+	sh->notes = xreallocarray(sh->notes, sh->nnotes + 1,
+	    sizeof *sh->notes);
+	sh->notes[sh->nnotes++] = msg;
+}
+
+/* Print and forget the kept messages. */
+static void
+pm_shell_flush_notes(struct pm_shell *sh)
+{
+	size_t	 i;
+
+	fflush(stdout);
+	for (i = 0; i < sh->nnotes; i++) {
+		fprintf(stderr, "%s\n", sh->notes[i]);
+		free(sh->notes[i]);
+	}
+	free(sh->notes);
+	sh->notes = NULL;
+	sh->nnotes = 0;
+}
+
+/*
+ * A warning about the current line ("postmark: FILE:LINE: warning: ..."),
+ * printed once: by the check pass of a file, or at the prompt.
+ */
+void
+pm_shell_warn(struct pm_shell *sh, const char *fmt, ...)
+{
+	va_list		 ap;
+	char		*msg, *line;
+
+	if (!sh->check && sh->checked)
+		return;
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) == -1)
+		msg = NULL;
+	va_end(ap);
+	if (sh->file == NULL)
+		xasprintf(&line, "postmark: warning: %s", msg);
+	else
+		xasprintf(&line, "postmark: %s:%lu: warning: %s", sh->file,
+		    sh->line, msg);
+	free(msg);
+	if (sh->check)
+		pm_shell_note(sh, line);
+	else {
+		fflush(stdout);
+		fprintf(stderr, "%s\n", line);
+		free(line);
+	}
+}
+
+/*
+ * Why a line of len bytes cannot be a command, or NULL: it holds a NUL
+ * byte, or a control character other than a tab (only blanks separate
+ * words; a CR or form feed inside a number is not white space here).
+ * Returns an allocated reason.
+ */
+static char *
+pm_line_bad(const char *line, size_t len)
+{
+	const unsigned char	*p = (const unsigned char *)line;
+	char			*why;
+	size_t			 i;
+
+	for (i = 0; i < len; i++) {
+		if (p[i] == '\0') {
+			xasprintf(&why, "a NUL byte at column %zu", i + 1);
+			return (why);
+		}
+		if ((p[i] < 0x20 && p[i] != '\t') || p[i] == 0x7f) {
+			xasprintf(&why, "control character 0x%02x at column "
+			    "%zu: only spaces and tabs separate words",
+			    p[i], i + 1);
+			return (why);
+		}
+	}
+	return (NULL);
+}
+
+/* Drop the newline and a carriage return before it; *len follows. */
+static void
+pm_chomp(char *line, size_t *len)
+{
+	if (*len > 0 && line[*len - 1] == '\n')
+		line[--*len] = '\0';
+	if (*len > 0 && line[*len - 1] == '\r')
+		line[--*len] = '\0';
+}
+
+/*
+ * Read the whole of fp into lines, noting for each unusable line why.
+ * Returns 0, or -1 with errno set if reading failed.
+ */
+static int
+pm_lines_read(FILE *fp, struct pm_lines *l)
+{
+	char	*line = NULL;
+	size_t	 size = 0, len;
+	ssize_t	 got;
+	int	 e;
+
+	memset(l, 0, sizeof *l);
+	while ((got = getline(&line, &size, fp)) != -1) {
+		len = (size_t)got;
+		pm_chomp(line, &len);
+		l->text = xreallocarray(l->text, l->n + 1, sizeof *l->text);
+		l->bad = xreallocarray(l->bad, l->n + 1, sizeof *l->bad);
+		l->bad[l->n] = pm_line_bad(line, len);
+		l->text[l->n++] = xstrdup(line);
+	}
+	e = errno;
+	free(line);
+	if (ferror(fp)) {
+		errno = e;
+		return (-1);
+	}
+	return (0);
+}
+
+/* Free what pm_lines_read made. */
+static void
+pm_lines_free(struct pm_lines *l)
+{
+	size_t	 i;
+
+	for (i = 0; i < l->n; i++) {
+		free(l->text[i]);
+		free(l->bad[i]);
+	}
+	free(l->text);
+	free(l->bad);
+	memset(l, 0, sizeof *l);
+}
+
+/*
+ * Check every line of a file (named name) in check mode, noting each
+ * error, until its end or a "quit".  Returns the number of errors.
+ */
+static int
+pm_check_lines(struct pm_shell *sh, const struct pm_lines *l,
+    const char *name)
+{
+	struct pm_cmderr	 err = { 0 };
+	enum pm_cmd_status	 status;
+	const char		*ofile = sh->file;
+	unsigned long		 oline = sh->line;
+	char			*msg;
+	size_t			 i;
+	int			 errors = 0;
+
+	sh->file = name;
+	sh->depth++;
+	for (i = 0; i < l->n; i++) {
+		sh->line = i + 1;
+		if (l->bad[i] != NULL) {
+			xasprintf(&msg, "%s:%lu: %s", name, sh->line,
+			    l->bad[i]);
+			pm_shell_note(sh, msg);
+			errors++;
+			continue;
+		}
+		status = pm_cmd_line(sh, l->text[i], &err);
+		if (status == PM_CMD_ERROR) {
+			if (err.text != NULL) {
+				xasprintf(&msg, "%s%s:%lu: %s", err.kind ==
+				    PM_ERR_RUN ? "postmark: " : "", name,
+				    sh->line, err.text);
+				pm_shell_note(sh, msg);
+			}
+			errors++;
+		}
+		pm_cmderr_clear(&err);
+		if (status == PM_CMD_QUIT)
+			break;
+	}
+	sh->depth--;
+	sh->file = ofile;
+	sh->line = oline;
+	return (errors);
+}
+
+/*
+ * The check pass over a file that is about to run: on a scratch copy of
+ * the configuration, so that every "set" is checked against the values
+ * before it.  Learns whether a run will print records on standard
+ * output.  Returns the number of errors (kept as notes).
+ */
+static int
+pm_check_file(struct pm_shell *sh, const struct pm_lines *l,
+    const char *name)
+{
+	struct pm_config	 scratch;
+	struct pm_shell		 csh = *sh;
+	int			 errors;
+
+	pm_config_copy(&scratch, sh->cfg);
+	csh.cfg = &scratch;
+	csh.check = 1;
+	csh.escaped = 0;
+	csh.notes = NULL;
+	csh.nnotes = 0;
+	errors = pm_check_lines(&csh, l, name);
+	sh->records |= csh.records;
+	sh->notes = csh.notes;
+	sh->nnotes = csh.nnotes;
+	pm_config_free(&scratch);
+	return (errors);
+}
+
+/*
+ * Run the lines of a checked file: the first failure stops.  Returns 0
+ * at the end, 1 after "quit", -1 after a failure (printed), 128 + the
+ * signal after an interrupted run.
+ */
+static int
+pm_run_lines(struct pm_shell *sh, const struct pm_lines *l, const char *name)
+{
+	struct pm_cmderr	 err = { 0 };
+	enum pm_cmd_status	 status;
+	const char		*ofile = sh->file;
+	unsigned long		 oline = sh->line;
+	size_t			 i;
+	int			 rv = 0;
+
+	sh->file = name;
+	sh->checked++;
+	sh->depth++;
+	for (i = 0; i < l->n && rv == 0; i++) {
+		sh->line = i + 1;
+		status = pm_cmd_line(sh, l->text[i], &err);
+		if (status == PM_CMD_ERROR) {
+			if (err.text != NULL)
+				pm_shell_print(sh, &err);
+			rv = -1;
+		} else if (status == PM_CMD_QUIT)
+			rv = 1;
+		else if (status == PM_CMD_INTERRUPTED)
+			rv = 128 + sh->signo;
+		pm_cmderr_clear(&err);
+	}
+	sh->depth--;
+	sh->checked--;
+	sh->file = ofile;
+	sh->line = oline;
+	return (rv);
+}
+
+/*
+ * Read the commands of an open file (the startup file, a "load"ed one,
+ * or standard input when it is not a terminal), named name.  In check
+ * mode only check its lines.  Otherwise check them all first, unless an
+ * enclosing file's check covered them, printing every error and running
+ * nothing if there is one; then print PostMark's "Reading configuration"
+ * line (after the banner, for the first file) and run them.  Returns 0
+ * at the end of the file, 1 after "quit", -1 after a failure it
+ * reported, 128 + the signal after an interrupted run.
+ */
+int
+pm_shell_file(struct pm_shell *sh, FILE *fp, const char *name)
+{
+	struct pm_lines	 l;
+	int		 errors = 0, rv;
+
+	if (pm_lines_read(fp, &l) == -1) {
+		fflush(stdout);
+		fprintf(stderr, "postmark: %s: %s\n", name, strerror(errno));
+		pm_lines_free(&l);
+		return (-1);
+	}
+	if (sh->check) {
+		errors = pm_check_lines(sh, &l, name);
+		pm_lines_free(&l);
+		return (errors > 0 ? -1 : 0);
+	}
+	if (!sh->checked)
+		errors = pm_check_file(sh, &l, name);
+	if (sh->banner != NULL) {
+		/* Records on standard output: the rest goes to stderr. */
+		sh->info = sh->records ? stderr : stdout;
+		fprintf(sh->info, "%s\n", sh->banner);
+		sh->banner = NULL;
+	}
+	if (strcmp(name, "-") != 0)
+		fprintf(sh->info, "Reading configuration from file '%s'\n",
+		    name);
+	pm_shell_flush_notes(sh);
+	rv = errors > 0 ? -1 : pm_run_lines(sh, &l, name);
+	pm_lines_free(&l);
+	return (rv);
+}
+
+/* SIGINT at the prompt: note it; the read is interrupted. */
+static void
+pm_onprompt(int signo)
+{
+	(void)signo;
+	pm_prompt_sigint = 1;
+}
+
+#ifdef HAVE_LIBEDIT
+/* The prompt, for libedit. */
+static char *
+pm_el_prompt(EditLine *el)
+{
+	(void)el;
+	return (PM_PROMPT);
+}
+
+/*
+ * Tab completion of command words and "set" keys (pm_cmd_complete): the
+ * word under the cursor grows to the longest common prefix of the
+ * candidates, or they are listed when it cannot grow.
+ */
+static unsigned char
+pm_el_complete(EditLine *el, int ch)
+{
+	const LineInfo	*li = el_line(el);
+	const char	*cand[PM_NCOMPLETE], *partial;
+	size_t		 clen[PM_NCOMPLETE], len, plen, lcp, ncand, i, j;
+	char		*before, *ins;
+
+	(void)ch;
+	len = (size_t)(li->cursor - li->buffer);
+	plen = 0;
+	while (plen < len && strchr(PM_BLANKS, li->buffer[len - plen - 1]) ==
+	    NULL)
+		plen++;
+	partial = li->cursor - plen;
+	before = xmalloc(len - plen + 1);
+	memcpy(before, li->buffer, len - plen);
+	before[len - plen] = '\0';
+	ncand = pm_cmd_complete(before, partial, plen, cand, clen,
+	    PM_NCOMPLETE);
+	free(before);
+	if (ncand > PM_NCOMPLETE)
+		ncand = PM_NCOMPLETE;
+	if (ncand == 0)
+		return (CC_ERROR);
+	lcp = clen[0];
+	for (j = 1; j < ncand; j++) {
+		for (i = 0; i < lcp && i < clen[j] && cand[j][i] == cand[0][i];
+		    i++)
+			continue;
+		lcp = i;
+	}
+	if (ncand == 1 || lcp > plen) {
+		ins = xmalloc(lcp - plen + 2);
+		memcpy(ins, cand[0] + plen, lcp - plen);
+		ins[lcp - plen] = '\0';
+		if (ncand == 1) {
+			ins[lcp - plen] = ' ';
+			ins[lcp - plen + 1] = '\0';
+		}
+		el_insertstr(el, ins);
+		free(ins);
+		return (CC_REDISPLAY);
+	}
+	putchar('\n');
+	for (j = 0; j < ncand; j++)
+		printf("%.*s%s", (int)clen[j], cand[j],
+		    j + 1 < ncand ? "  " : "\n");
+	fflush(stdout);
+	return (CC_REDISPLAY);
+}
+#endif /* HAVE_LIBEDIT */
+
+/*
+ * Set up the line editor when standard output is a terminal too (libedit:
+ * history in ~/.postmark_history, emacs keys, completion on tab).
+ * Returns 1 with the editor, 0 for plain reads.
+ */
+static int
+pm_tty_open(struct pm_tty *t)
+{
+	memset(t, 0, sizeof *t);
+#ifdef HAVE_LIBEDIT
+	HistEvent	 ev;
+	const char	*home;
+
+	if (!isatty(STDOUT_FILENO))
+		return (0);
+	t->el = el_init("postmark", stdin, stdout, stderr);
+	t->hist = history_init();
+	if (t->el == NULL || t->hist == NULL) {
+		pm_tty_close(t);
+		return (0);
+	}
+	history(t->hist, &ev, H_SETSIZE, PM_HISTORY_SIZE);
+	history(t->hist, &ev, H_SETUNIQUE, 1);
+	if ((home = getenv("HOME")) != NULL && *home != '\0') {
+		xasprintf(&t->histfile, "%s/%s", home, PM_HISTORY);
+		history(t->hist, &ev, H_LOAD, t->histfile);
+	}
+	el_set(t->el, EL_HIST, history, t->hist);
+	el_set(t->el, EL_PROMPT, pm_el_prompt);
+	el_set(t->el, EL_EDITOR, "emacs");
+	el_set(t->el, EL_SIGNAL, 1);
+	el_set(t->el, EL_ADDFN, "pm-complete",
+	    "Complete a command or set key", pm_el_complete);
+	el_set(t->el, EL_BIND, "^I", "pm-complete", NULL);
+	el_source(t->el, NULL);
+	return (1);
+#else
+	return (0);
+#endif
+}
+
+/* Free the line editor and the line. */
+static void
+pm_tty_close(struct pm_tty *t)
+{
+#ifdef HAVE_LIBEDIT
+	if (t->el != NULL)
+		el_end(t->el);
+	if (t->hist != NULL)
+		history_end(t->hist);
+	free(t->histfile);
+	t->el = NULL;
+	t->hist = NULL;
+	t->histfile = NULL;
+#endif
+	free(t->line);
+	t->line = NULL;
+}
+
+/*
+ * Prompt and read a line into t->line.  Returns 1 with a line, 0 at end
+ * of input (Ctrl-D at an empty prompt), -1 when Ctrl-C cleared the line.
+ */
+static int
+pm_tty_read(struct pm_tty *t)
+{
+	size_t	 len;
+#ifdef HAVE_LIBEDIT
+	HistEvent	 ev;
+	const char	*got;
+	int		 count;
+
+	if (t->el != NULL) {
+		got = el_gets(t->el, &count);
+		if (pm_prompt_sigint)
+			return (-1);
+		if (got == NULL || count <= 0)
+			return (0);
+		free(t->line);
+		t->line = xstrdup(got);
+		len = strlen(t->line);
+		pm_chomp(t->line, &len);
+		if (t->line[strspn(t->line, PM_BLANKS)] != '\0') {
+			history(t->hist, &ev, H_ENTER, t->line);
+			if (t->histfile != NULL)
+				history(t->hist, &ev, H_SAVE, t->histfile);
+		}
+		return (1);
+	}
+#endif
+	fputs(PM_PROMPT, stdout);
+	fflush(stdout);
+	if (getline(&t->line, &t->size, stdin) == -1) {
+		if (pm_prompt_sigint) {
+			clearerr(stdin);
+			return (-1);
+		}
+		return (0);
+	}
+	len = strlen(t->line);
+	pm_chomp(t->line, &len);
+	return (1);
+}
+
+/*
+ * The interactive shell: prompt, read a line, run it, print its error in
+ * PostMark's words, repeat.  Ctrl-C clears the line being typed (and
+ * stops a run, which pm_run reports); Ctrl-D or "quit" ends.  Returns 1
+ * when any command failed, else 0.
+ */
+static int
+pm_interactive(struct pm_shell *sh)
+{
+	struct pm_cmderr	 err = { 0 };
+	struct pm_tty		 t;
+	struct sigaction	 sa, old;
+	enum pm_cmd_status	 status;
+	char			*why;
+	int			 rv = PM_EXIT_OK, got;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = pm_onprompt;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old);	/* no SA_RESTART: reads stop */
+	pm_tty_open(&t);
+	if (sh->banner != NULL) {
+		fprintf(sh->info, "%s\n", sh->banner);
+		sh->banner = NULL;
+	}
+	for (;;) {
+		pm_prompt_sigint = 0;
+		if ((got = pm_tty_read(&t)) == 0)
+			break;
+		if (got == -1) {
+			putchar('\n');		/* Ctrl-C: a fresh prompt */
+			continue;
+		}
+		if ((why = pm_line_bad(t.line, strlen(t.line))) != NULL) {
+			pm_cmderr_set(&err, PM_ERR_INPUT, NULL, "%s", why);
+			free(why);
+			status = PM_CMD_ERROR;
+		} else
+			status = pm_cmd_line(sh, t.line, &err);
+		if (status == PM_CMD_ERROR || status == PM_CMD_INTERRUPTED)
+			rv = PM_EXIT_FAIL;
+		if (status == PM_CMD_ERROR && err.text != NULL)
+			pm_shell_print(sh, &err);
+		pm_cmderr_clear(&err);
+		if (status == PM_CMD_QUIT)
+			goto done;
+	}
+	putchar('\n');			/* end of input: end the prompt's line */
+done:
+	pm_tty_close(&t);
+	sigaction(SIGINT, &old, NULL);
+	return (rv);
+}
+
+/*
+ * Read commands from standard input until "quit" or its end: as a file
+ * (checked, then run) when it is not a terminal, else interactively.
+ * Returns the exit status: 0 when every command succeeded, 1 when one
+ * failed, 128 + the signal when a run from a file was interrupted.
+ */
+int
+pm_shell_loop(struct pm_shell *sh)
+{
+	int	 rv;
+
+	if (!isatty(STDIN_FILENO)) {
+		rv = pm_shell_file(sh, stdin, "-");
+		return (rv >= 128 ? rv : rv < 0 ? PM_EXIT_FAIL : PM_EXIT_OK);
+	}
+	sh->interactive = 1;
+	return (pm_interactive(sh));
+}
