@@ -23,6 +23,7 @@
 #   labels      the labels in order, one per line
 #   stats.tsv   per label, number and measure: n, mean, 95 % interval (plots)
 #   vars.gp     gnuplot variables: titles, labels, measures, data flags
+#               (loaded by plot-common.gp)
 #
 # Every field of the CSV, every file name and every label is text, never
 # code: clean() replaces each control character by a blank before the text

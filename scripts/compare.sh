@@ -34,7 +34,8 @@
 set -u
 
 prog=compare.sh
-scriptdir=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd) || exit 1
+# compare.awk and the gnuplot scripts plot-*.gp are next to this script.
+datadir=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd) || exit 1
 AWK=${AWK:-awk}
 tmp=
 work=
@@ -126,8 +127,7 @@ trap 'note terminated; exit 143' TERM
 need_awk() {
 	command -v "$AWK" >/dev/null 2>&1 ||
 	    die "$AWK not found in PATH: install a POSIX awk (mawk, gawk)"
-	[ -r "$scriptdir/compare.awk" ] ||
-	    die "$scriptdir/compare.awk: missing (keep it next to $prog)"
+	need_data compare.awk
 }
 
 # need_tools: check for awk and, unless $noplot, for gnuplot.
@@ -136,8 +136,18 @@ need_tools() {
 	[ "$noplot" = 1 ] || need_gnuplot
 }
 
-# need_gnuplot: check for gnuplot 5 and choose the PNG terminal.
+# need_data FILE...: check that the files are in $datadir.
+need_data() {
+	for need_f do
+		[ -r "$datadir/$need_f" ] ||
+		    die "$datadir/$need_f: missing (keep it next to $prog)"
+	done
+}
+
+# need_gnuplot: check for gnuplot 5 and its plot scripts, and choose the
+# PNG terminal.
 need_gnuplot() {
+	need_data plot-common.gp plot-bars.gp plot-latency.gp plot-files.gp
 	command -v gnuplot >/dev/null 2>&1 ||
 	    die "gnuplot not found in PATH: install gnuplot 5" \
 	    "(Debian: apt-get install gnuplot-nox) or use --no-plot"
@@ -196,7 +206,7 @@ report() {
 	shift 3
 	mkdir -- "$tmp/data" || exit 1
 	CMP_DATA=$tmp/data CMP_TITLE=$title CMP_LABELS=$labels \
-	    "$AWK" -f "$scriptdir/compare.awk" -- "$@" </dev/null || exit 1
+	    "$AWK" -f "$datadir/compare.awk" -- "$@" </dev/null || exit 1
 	if [ -z "$prefix" ]; then
 		if [ $# -eq 1 ]; then
 			prefix=${1%.csv}
@@ -226,11 +236,12 @@ report() {
 }
 
 # plot KIND EXT FILE: draw one plot (bars, latency or files) into FILE.
-# The gnuplot code is constant: gnuplot runs in $tmp, reads data/vars.gp
-# (where compare.awk wrote all text as safe string constants) and
-# data/stats.tsv, and draws into plot.EXT, which is then moved to FILE.  No
-# file name is written into gnuplot code, where a name starting with | or <
-# would run a command even when quoted.
+# The gnuplot code is constant: the terminal and output lines below, then
+# plot-common.gp and plot-KIND.gp, copied into $tmp/plot.gp.  gnuplot runs
+# in $tmp, reads data/vars.gp (where compare.awk wrote all text as safe
+# string constants) and data/stats.tsv, and draws into plot.EXT, which is
+# then moved to FILE.  No file name is written into gnuplot code, where a
+# name starting with | or < would run a command even when quoted.
 plot() {
 	case $1 in
 	bars)	size=1200,900 ;;
@@ -244,128 +255,13 @@ plot() {
 	{
 		echo "set terminal $term"
 		echo "set output 'plot.$2'"
-		echo "stats = 'data/stats.tsv'"
-		echo "load 'data/vars.gp'"
-		gp_common
-		"gp_$1"
-	} >"$tmp/plot.gp"
+		cat -- "$datadir/plot-common.gp" "$datadir/plot-$1.gp"
+	} >"$tmp/plot.gp" || die "cannot write $tmp/plot.gp"
 	(cd -- "$tmp" && exec gnuplot plot.gp) >"$tmp/gnuplot.log" 2>&1 || {
 		sed 's/^/gnuplot: /' -- "$tmp/gnuplot.log" >&2
 		die "gnuplot failed to draw $3"
 	}
 	mv -f -- "$tmp/plot.$2" "$3" || die "cannot write $3"
-}
-
-# The gnuplot scripts.  vars.gp (from compare.awk) defines title, workload,
-# plotnumber, numbermin, numbermax, nnumbers, nlabels, labelI, labelticI
-# (labelI with % doubled: a tic label is a format), nbars, barkeyK,
-# barnameK, barunitK, barhasK, barsweepK, bartopK, opI and ophasI;
-# stats.tsv has the columns label index, label (" as '), number, measure,
-# kind, op, percentile index, n, mean, low and high end of the 95 %
-# interval.
-# Interval ends below zero are drawn at zero (bars, rates) or at a tenth of
-# the mean (logarithmic latency axis); in the rate-versus-files plot the
-# y axis stops at bartopK (see compare.awk).
-gp_common() {
-	cat <<'EOF'
-set datafile separator "\t"
-set datafile missing "NaN"
-set style fill solid 0.6 border -1
-# Each panel starts with "eval setup" (defined by the plot) and, when it
-# has no data, says so instead of plotting.
-nodata = 'unset tics; unset border; unset xlabel; unset ylabel; ' . \
-    'unset grid; unset logscale; set label 99 "no data" at graph 0.5, ' . \
-    'graph 0.5 center; plot [0:1][0:1] 2 notitle; unset label 99'
-common = 'set border 3; set tics nomirror; set ytics; set grid ytics; '
-EOF
-}
-
-gp_bars() {
-	cat <<'EOF'
-set multiplot layout 3,3 title title . "\n" . workload . \
-    sprintf(", %d files\nmean and 95%% confidence interval of the mean", \
-    plotnumber)
-set boxwidth 0.6
-set key off
-setup = common . 'set xtics (); set xrange [0.4:nlabels + 0.6]; ' . \
-    'set yrange [0:*]; set tics nomirror'
-do for [k=1:nbars] {
-	eval setup
-	do for [i=1:nlabels] {
-		set xtics add (value(sprintf("labeltic%d", i)) i)
-	}
-	set title value(sprintf("barname%d", k))
-	set ylabel value(sprintf("barunit%d", k))
-	mk = value(sprintf("barkey%d", k))
-	if (value(sprintf("barhas%d", k))) {
-		plot stats using ((strcol(4) eq mk && $3 == plotnumber) ? \
-		    $1 : NaN):9:1 with boxes lc variable, \
-		    '' using ((strcol(4) eq mk && $3 == plotnumber) ? \
-		    $1 : NaN):9:($10 < 0 ? 0 : $10):11 with yerrorbars \
-		    lc rgb "black" pt 7 ps 0.4
-	} else {
-		eval nodata
-	}
-}
-unset multiplot
-EOF
-}
-
-gp_latency() {
-	cat <<'EOF'
-set multiplot layout 2,2 title title . "\n" . workload . \
-    sprintf(", %d files\nlatency percentiles: mean and 95%% confidence " . \
-    "interval over the runs", plotnumber)
-set key top left
-w = 0.06
-setup = common . 'set logscale y; set xtics ("p50" 1, "p90" 2, ' . \
-    '"p99" 3, "p99.9" 4); set xrange [0.6:4.4]; set yrange [*:*]; ' . \
-    'set xlabel "percentile of the latencies of a run"; ' . \
-    'set ylabel "latency (microseconds)"; set tics nomirror'
-do for [o=1:4] {
-	eval setup
-	op = value(sprintf("op%d", o))
-	set title op . " latency"
-	if (value(sprintf("ophas%d", o))) {
-		plot for [i=1:nlabels] stats using (($1 == i && \
-		    strcol(5) eq "lat" && strcol(6) eq op && \
-		    $3 == plotnumber) ? $7 + (i - (nlabels + 1) / 2.0) * w : \
-		    NaN):9:($10 > 0 ? $10 : $9 / 10):11 with yerrorlines \
-		    lc i lw 2 pt 7 ps 0.8 title value(sprintf("label%d", i))
-	} else {
-		eval nodata
-	}
-}
-unset multiplot
-EOF
-}
-
-gp_files() {
-	cat <<'EOF'
-set multiplot layout 2,2 title title . "\n" . workload . \
-    "\nrate versus number of files: mean and 95% confidence interval"
-set key below
-setup = common . 'set logscale x; set xtics; ' . \
-    'set xrange [numbermin / 1.5:numbermax * 1.5]; ' . \
-    'set xlabel "number of files (set number)"; set tics nomirror'
-do for [k in "1 2 5 9"] {
-	eval setup
-	k = k + 0
-	set title value(sprintf("barname%d", k))
-	set ylabel value(sprintf("barunit%d", k))
-	mk = value(sprintf("barkey%d", k))
-	set yrange [0:value(sprintf("bartop%d", k))]
-	if (value(sprintf("barsweep%d", k))) {
-		plot for [i=1:nlabels] stats using (($1 == i && \
-		    strcol(4) eq mk) ? $3 : NaN):9:($10 < 0 ? 0 : $10):11 \
-		    with yerrorlines \
-		    lc i lw 2 pt 7 ps 0.8 title value(sprintf("label%d", i))
-	} else {
-		eval nodata
-	}
-}
-unset multiplot
-EOF
 }
 
 # options MODE ARGS: parse the options of MODE (report or run) at the
