@@ -33,14 +33,19 @@
 
 set -u
 
-prog=compare.sh
-# compare.awk and the gnuplot scripts plot-*.gp are next to this script.
+# compare.awk, lib.sh and the gnuplot scripts plot-*.gp are next to this
+# script.
 datadir=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd) || exit 1
+if [ ! -r "$datadir/lib.sh" ]; then
+	printf '%s: %s\n' "${0##*/}" "$datadir/lib.sh: missing" >&2
+	exit 1
+fi
+. "$datadir/lib.sh"
 AWK=${AWK:-awk}
 tmp=
 work=
-child=
 
+# usage: print the usage on stdout.
 usage() {
 	cat <<EOF
 usage: $prog [-n N] [-o FILE.csv] [-p POSTMARK] [--file-counts "N1 N2 ..."]
@@ -53,7 +58,7 @@ DIRECTORY that is removed afterwards, appends the rows to FILE.csv (default
 results/DATE-LABEL1-vs-LABEL2.csv under the current directory, a new file
 each time), and writes the report next to it: .txt, .md, -bars and -latency
 plots and, when several file counts were run, -files plots (.png, .svg).
-CONFIG holds postmark commands but no run, quit or load; compare.sh adds
+CONFIG holds postmark commands but no run, quit or load; $prog adds
 "set number" (with --file-counts), "set location", "set label",
 "set report csv", "run FILE" and "quit"; postmark's errors name the
 CONFIG line, or the added line.  Each DIRECTORY is resolved to an absolute
@@ -74,41 +79,6 @@ interrupt, termination.
 EOF
 }
 
-# die MSG: print the message on stderr and exit 1.
-die() {
-	printf '%s: %s\n' "$prog" "$*" >&2
-	exit 1
-}
-
-# usage_error MSG: print the message and the usage on stderr, exit 2.
-usage_error() {
-	printf '%s: %s\n' "$prog" "$*" >&2
-	usage >&2
-	exit 2
-}
-
-note() {
-	printf '%s: %s\n' "$prog" "$*" >&2
-}
-
-# wait_child: wait for the command just started in the background ($!),
-# which cleanup stops if we are interrupted meanwhile; $st is its status.
-wait_child() {
-	child=$!
-	wait "$child"
-	st=$?
-	child=
-}
-
-# stop_child: stop the command wait_child is waiting for, if any.
-stop_child() {
-	if [ -n "$child" ]; then
-		kill -TERM "$child" 2>/dev/null
-		wait "$child" 2>/dev/null
-		child=
-	fi
-}
-
 # cleanup: stop a running postmark and remove the scratch directories.
 cleanup() {
 	stop_child
@@ -118,10 +88,7 @@ cleanup() {
 	tmp=
 }
 
-trap cleanup EXIT
-trap 'note hangup; exit 129' HUP
-trap 'note interrupted; exit 130' INT
-trap 'note terminated; exit 143' TERM
+catch_signals
 
 # need_awk: check that awk is there.
 need_awk() {
@@ -168,34 +135,6 @@ need_gnuplot() {
 	    die "gnuplot has no svg terminal"
 }
 
-# absdir DIR: print the absolute physical path of the directory DIR, or
-# fail when it cannot be entered.  A relative DIR gets "./", which keeps it
-# from CDPATH and "-" from meaning $OLDPWD.
-absdir() {
-	case $1 in
-	/*)	CDPATH='' cd -- "$1" && pwd -P ;;
-	*)	CDPATH='' cd -- "./$1" && pwd -P ;;
-	esac
-}
-
-# mktmp: create the private scratch directory $tmp, an absolute path
-# (postmark runs in another directory).
-mktmp() {
-	tbase=$(absdir "${TMPDIR:-/tmp}") ||
-	    die "${TMPDIR:-/tmp}: cannot enter the temporary directory"
-	tmp=$(mktemp -d "$tbase/compare.XXXXXX") ||
-	    die "cannot create a temporary directory in $tbase"
-}
-
-# posint VALUE: true when VALUE is a positive decimal integer.
-posint() {
-	case $1 in
-	''|0*|*[!0-9]*)
-		return 1 ;;
-	esac
-	[ ${#1} -le 10 ]
-}
-
 # report PREFIX TITLE LABELS FILE...: run compare.awk on the CSV files,
 # write PREFIX.txt and PREFIX.md (PREFIX "" for the default), print the
 # text report, and make the plots unless $noplot.
@@ -205,7 +144,7 @@ report() {
 	labels=$3
 	shift 3
 	mkdir -- "$tmp/data" || exit 1
-	CMP_DATA=$tmp/data CMP_TITLE=$title CMP_LABELS=$labels \
+	CMP_PROG=$prog CMP_DATA=$tmp/data CMP_TITLE=$title CMP_LABELS=$labels \
 	    "$AWK" -f "$datadir/compare.awk" -- "$@" </dev/null || exit 1
 	if [ -z "$prefix" ]; then
 		if [ $# -eq 1 ]; then
@@ -285,24 +224,24 @@ options() {
 	while [ $# -gt 0 ]; do
 		case $mode:$1 in
 		report:-o|run:-o)
-			[ $# -ge 2 ] || usage_error "-o needs $outarg"
+			need_arg $# -o "$outarg"
 			out=$2
 			shift 2 ;;
 		report:-l)
-			[ $# -ge 2 ] || usage_error "-l needs labels"
+			need_arg $# -l labels
 			labels=$2
 			shift 2 ;;
-		run:-n)	[ $# -ge 2 ] || usage_error "-n needs a number"
+		run:-n)	need_arg $# -n "a number"
 			iters=$2
 			shift 2 ;;
 		run:-n*)
 			iters=${1#-n}
 			shift ;;
-		run:-p)	[ $# -ge 2 ] || usage_error "-p needs a program"
+		run:-p)	need_arg $# -p "a program"
 			pm=$2
 			shift 2 ;;
 		run:--file-counts)
-			[ $# -ge 2 ] || usage_error "--file-counts needs a list"
+			need_arg $# --file-counts "a list"
 			counts=$2
 			shift 2 ;;
 		run:--file-counts=*)
@@ -346,7 +285,7 @@ report_main() {
 		esac
 		set -- "$@" "$f"
 	done
-	mktmp
+	mkscratch tmp compare
 	title=
 	for f do
 		title=${title:+$title, }$(basename -- "$f")
@@ -358,7 +297,7 @@ report_main() {
 run_main() {
 	options run "$@"
 	shift "$nopts"
-	posint "$iters" || usage_error "-n: '$iters' is not a positive integer"
+	need_posint -n "$iters"
 	[ $# -ge 2 ] || usage_error "need a config file and at least one" \
 	    "LABEL=DIRECTORY target"
 	config=$1
@@ -442,25 +381,16 @@ run_main() {
 		w == "" || w ~ /^#/ { next }
 		index("run", w) == 1 || index("quit", w) == 1 ||
 		index("exit", w) == 1 || index("load", w) == 1 {
-			printf("%s: %s:%d: \"%s\": remove it; compare.sh " \
-			    "adds the run itself\n", ENVIRON["CMP_PROG"],
-			    ENVIRON["CMP_CONFIG"], FNR, $0) > "/dev/stderr"
+			printf("%s: %s:%d: \"%s\": remove it; %s adds " \
+			    "the run itself\n", ENVIRON["CMP_PROG"],
+			    ENVIRON["CMP_CONFIG"], FNR, $0,
+			    ENVIRON["CMP_PROG"]) > "/dev/stderr"
 			bad = 1
 		}
 		END { exit bad }' "$config" </dev/null || exit 1
 
 	need_tools
-	case $pm in
-	*/*)	;;
-	*)	p=$(command -v "$pm") || die "$pm not found in PATH:" \
-		    "build postmark, or name it with -p or \$POSTMARK"
-		pm=$p ;;
-	esac
-	[ -x "$pm" ] && [ -f "$pm" ] || die "$pm: not an executable file"
-	case $pm in
-	/*)	;;
-	*)	pm=$(pwd)/$pm ;;
-	esac
+	find_prog pm "$pm" "build postmark, or name it with -p or \$POSTMARK"
 
 	# The CSV file: a new one unless -o names one.
 	if [ -z "$out" ]; then
@@ -482,7 +412,7 @@ run_main() {
 		    "run FILE is one word)" ;;
 	esac
 	: >>"$csv" || die "$csv: cannot write"
-	mktmp
+	mkscratch tmp compare
 
 	total=$((iters * ncounts * $#))
 	k=0
@@ -546,9 +476,9 @@ run_one() {
 # "postmark: ".  postmark read its input on stdin and names it "-", so
 # "-:N: MESSAGE" (also after "postmark: ", as from a failed run) becomes
 # "CONFIG:N: MESSAGE" for a line of the config, and names the line for
-# one that run_one added: 'line added by compare.sh, "run FILE": MESSAGE'.
+# one that run_one added: 'line added by PROG, "run FILE": MESSAGE'.
 pm_errors() {
-	CMP_CONFIG=$cfgname CMP_LINES=$cfglines "$AWK" -- '
+	CMP_PROG=$prog CMP_CONFIG=$cfgname CMP_LINES=$cfglines "$AWK" -- '
 		NR == FNR {
 			input[FNR] = $0
 			next
@@ -561,15 +491,13 @@ pm_errors() {
 				if (n <= ENVIRON["CMP_LINES"] + 0)
 					$0 = ENVIRON["CMP_CONFIG"] ":" n ": " m
 				else
-					$0 = "line added by compare.sh, \"" \
+					$0 = "line added by " \
+					    ENVIRON["CMP_PROG"] ", \"" \
 					    input[n] "\": " m
 			}
 			print "postmark: " $0
 		}' "$tmp/input" - >&2
 }
-
-# dirindex-demo.sh sources this file for its helpers: nothing to run then.
-[ "${compare_sh_sourced-}" = 1 ] && return 0
 
 case ${1-} in
 report)

@@ -36,15 +36,11 @@
 set -u
 
 scriptdir=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd) || exit 1
-# compare.sh's helpers (die, usage_error, note, posint, absdir,
-# wait_child, stop_child) and its traps (HUP, INT, TERM and EXIT), which
-# call the cleanup below.
-compare_sh_sourced=1
-. "$scriptdir/compare.sh"
-prog=dirindex-demo.sh
+. "$scriptdir/lib.sh"
 scratch=
 fslist=		# file systems set up, in part or whole: dir_index ...
 
+# usage: print the usage on stdout.
 usage() {
 	cat <<EOF
 usage: $prog [-n N] [--number N] [--transactions N] [--file-counts LIST]
@@ -95,6 +91,8 @@ cleanup() {
 	scratch=
 }
 
+catch_signals
+
 # test_pause WHAT: the test hook (see the top of the file): sleep when
 # $DIRINDEX_DEMO_PAUSE is $fs:WHAT, until a signal ends the script.
 test_pause() {
@@ -104,44 +102,42 @@ test_pause() {
 	wait_child
 }
 
+# The options: ours are taken out, those for compare.sh go to the end of
+# "$@" and stay there when the $n arguments given have been read.
 iters=3
 number=20000
 transactions=50000
 sizemb=1024
-set --  "$@" --end--
-pass=
-while [ "$1" != --end-- ]; do
+n=$#
+while [ "$n" -gt 0 ]; do
 	case $1 in
-	-n|--number|--transactions|--size-mb|--file-counts|-o|-p)
-		[ "$2" != --end-- ] || usage_error "$1 needs a value" ;;
-	esac
-	case $1 in
-	-n)	iters=$2
-		shift 2 ;;
-	--number)
-		number=$2
-		shift 2 ;;
-	--transactions)
-		transactions=$2
-		shift 2 ;;
-	--size-mb)
-		sizemb=$2
-		shift 2 ;;
-	--file-counts|-o|-p)
-		set -- "$@" "$1" "$2"
-		shift 2 ;;
 	--no-plot)
 		set -- "$@" "$1"
-		shift ;;
+		shift
+		n=$((n - 1))
+		continue ;;
 	-h|--help)
 		usage
 		exit 0 ;;
+	-n|--number|--transactions|--size-mb)
+		need_arg "$n" "$1" "a value"
+		need_posint "$1" "$2" ;;
+	--file-counts|-o|-p)
+		need_arg "$n" "$1" "a value"
+		set -- "$@" "$1" "$2" ;;
 	*)	usage_error "unknown argument $1" ;;
 	esac
-done
-shift	# --end--; "$@" now holds the options passed on to compare.sh
-for v in "$iters" "$number" "$transactions" "$sizemb"; do
-	posint "$v" || usage_error "'$v' is not a positive integer"
+	case $1 in
+	-n)	iters=$2 ;;
+	--number)
+		number=$2 ;;
+	--transactions)
+		transactions=$2 ;;
+	--size-mb)
+		sizemb=$2 ;;
+	esac
+	shift 2
+	n=$((n - 2))
 done
 
 [ "$(id -u)" -eq 0 ] ||
@@ -151,14 +147,11 @@ for t in mkfs.ext4 mount umount losetup mountpoint; do
 done
 losetup -f >/dev/null 2>&1 || cannot "no free loop device (losetup -f)"
 
-tbase=$(absdir "${TMPDIR:-/tmp}") ||
-    die "${TMPDIR:-/tmp}: cannot enter the temporary directory"
-case $tbase in
+mkscratch scratch dirindex
+case $scratch in
 *[[:space:]]*)
-	die "$tbase: postmark locations cannot contain blanks (set TMPDIR)" ;;
+	die "$scratch: postmark locations cannot contain blanks (set TMPDIR)" ;;
 esac
-scratch=$(mktemp -d "$tbase/dirindex.XXXXXX") ||
-    die "cannot create a scratch directory in $tbase"
 note "scratch directory $scratch"
 
 config=$scratch/classic.pmrc
