@@ -16,17 +16,18 @@
 #
 # Cost of the per-operation latency recording: builds postmark twice from
 # this source tree (as configured, and with -DPM_NO_LATENCY, which leaves
-# the two clock reads and the histogram update per operation out), runs
-# the classic 20000/50000 configuration through both, interleaved, RUNS
-# times each, on a fresh tmpfs when root (else a mktemp -d directory), and
-# prints the medians of user CPU, system CPU and wall time and the extra
+# the two clock reads and the histogram update per operation out), runs the
+# classic configuration (bench/classic.pm: 20000 files and 50000
+# transactions unless -f and -t say otherwise) through both, interleaved,
+# RUNS times each, on a fresh tmpfs when root (else a mktemp -d directory),
+# and prints the medians of user CPU, system CPU and wall time and the extra
 # user CPU of recording in percent.  The kernel splits CPU time into user
-# and system by sampling at its tick, so a run's user time of ~0.1 s is
-# only known to about 10 %; where perf(1) and objdump(1) work, the script
+# and system by sampling at its tick, so a run's user time of ~0.1 s is only
+# known to about 10 %; where perf(1) and objdump(1) work, the script
 # therefore also profiles the recording build (cpu-clock:u at 20 kHz) and
-# prints the share of user-mode samples that fall on the clock reads
-# (the instruction after each rdtsc, or in the clock functions) and in
-# the binning (pm_lat_flush, pm_hist_record).  Figures only, no verdict.
+# prints the share of user-mode samples that fall on the clock reads (the
+# instruction after each rdtsc, or in the clock functions) and in the
+# binning (pm_lat_flush, pm_hist_record).  Figures only, no verdict.
 #
 # Usage: bench/latency.sh [-n RUNS] [-t TRANSACTIONS] [-f FILES]
 # Needs a C compiler, the Autotools output (run autoreconf -fi first) and
@@ -59,8 +60,11 @@ build() {
 build "$d/with" ""
 build "$d/without" "-DPM_NO_LATENCY"
 
-printf 'set location w\nset number %s\nset transactions %s\nset report terse\nrun\nquit\n' \
-    "$number" "$transactions" >"$d/cfg"
+{
+	echo 'set location w'
+	classic_config "$number" "$transactions"
+	printf 'set report terse\nrun\nquit\n'
+} >"$d/cfg"
 
 # measure TAG: one run of build TAG; appends "user sys wall rss" to $d/TAG.
 measure() {

@@ -15,11 +15,13 @@
 #
 # bench/lib.sh: sourced by the bench scripts, after they define usage.
 # Brings in scripts/lib.sh (die, note, usage_error, need_posint,
-# find_prog, ...) and adds what only the benchmarks need: a scratch file
-# system, its cleanup, and medians.
+# find_prog, ...) and adds what only the benchmarks need: the classic
+# configuration, a scratch file system, its cleanup, their options and
+# medians.
 
 benchdir=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd) || exit 1
 . "$benchdir/../scripts/lib.sh"
+classic=$benchdir/classic.pm	# PostMark's classic configuration
 d=		# the scratch directory of bench_scratch
 mounted=	# "yes" when $d/fs is a tmpfs of ours
 
@@ -50,17 +52,32 @@ bench_scratch() {
 	fi
 }
 
+# classic_value KEY: print the value of "set KEY" in bench/classic.pm.
+classic_value() {
+	sed -n "s/^set $1 //p" "$classic"
+}
+
+# classic_config [NUMBER [TRANSACTIONS]]: print the set lines of
+# bench/classic.pm (without its comments, which PostMark 1.53 answers
+# with "Eh?"), then "set number NUMBER" and "set transactions
+# TRANSACTIONS" for those given and not empty.
+classic_config() {
+	sed -n '/^set /p' "$classic"
+	[ -z "${1-}" ] || echo "set number $1"
+	[ -z "${2-}" ] || echo "set transactions $2"
+}
+
 # bench_options MAX ARGS...: parse the options of a benchmark that runs
 # one workload repeatedly: -n COUNT (default: $count as set by the
-# caller), -f FILES and -t TRANSACTIONS (default 20000 and 50000) into
-# $count, $number and $transactions; another option, or more than MAX
-# arguments after the options, is a usage error.  $nopts is how many
-# arguments the options took (the caller shifts them).
+# caller), -f FILES and -t TRANSACTIONS (default: those of
+# bench/classic.pm) into $count, $number and $transactions; another
+# option, or more than MAX arguments after the options, is a usage error.
+# $nopts is how many arguments the options took (the caller shifts them).
 bench_options() {
 	bench_max=$1
 	shift
-	number=20000
-	transactions=50000
+	number=$(classic_value number)
+	transactions=$(classic_value transactions)
 	OPTIND=1
 	while getopts n:f:t: bench_opt; do
 		case $bench_opt in

@@ -27,9 +27,10 @@
 #               /usr/bin/postmark)
 #   -n RUNS     runs per binary and config (default 5)
 #   -c CONFIGS  space-separated config names (default "classic small"):
-#               classic  number 20000, transactions 50000 (the dirhash
-#                        report's run), size 500 10000, seed 42
-#               small    number 2000, transactions 5000
+#               classic  bench/classic.pm: number 20000, transactions
+#                        50000 (the dirhash report's run), size 500
+#                        10000, seed 42
+#               small    the same with number 2000, transactions 5000
 #               tiny     number 100, transactions 200 (for smoke tests)
 #
 # Runs on a fresh tmpfs when root (so that the disk does not dominate),
@@ -76,13 +77,14 @@ bench_scratch overhead
 # config NAME: the config lines of NAME.
 config() {
 	case $1 in
-	classic) n=20000 t=50000 ;;
+	classic) n= t= ;;
 	small)	n=2000 t=5000 ;;
 	tiny)	n=100 t=200 ;;
 	*)	usage_error "unknown config $1" ;;
 	esac
-	printf 'set location w\nset number %s\nset transactions %s\n' "$n" "$t"
-	printf 'set size 500 10000\nset seed 42\nset read 512\nset write 512\n'
+	echo 'set location w'
+	classic_config "$n" "$t"
+	printf 'set read 512\nset write 512\n'
 	printf 'set bias read 5\nset bias create 5\nset buffering true\n'
 	printf 'set report terse\nrun\nquit\n'
 }

@@ -17,10 +17,11 @@
 # dirindex-demo.sh: the dir_index experiment.  Creates two ext4 images in a
 # scratch directory, one with the hashed directory index (dir_index) and one
 # without (-O ^dir_index), loop-mounts them, runs PostMark's classic
-# configuration (20000 files, 50000 transactions, 500-10000 bytes, seed 42)
-# through compare.sh on both, and unmounts and removes everything, also when
-# interrupted.  The CSV, the report and the plots are left where compare.sh
-# puts them (results/ under the current directory, or -o FILE.csv).
+# configuration (bench/classic.pm: 20000 files, 50000 transactions,
+# 500-10000 bytes, seed 42) through compare.sh on both, and unmounts and
+# removes everything, also when interrupted.  The CSV, the report and the
+# plots are left where compare.sh puts them (results/ under the current
+# directory, or -o FILE.csv).
 #
 # Needs root (mount), free loop devices, mkfs.ext4, losetup and mountpoint
 # (util-linux), and the dependencies of compare.sh.  Exit status: 0
@@ -37,6 +38,7 @@ set -u
 
 scriptdir=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd) || exit 1
 . "$scriptdir/lib.sh"
+classic=$scriptdir/../bench/classic.pm
 scratch=
 fslist=		# file systems set up, in part or whole: dir_index ...
 
@@ -46,11 +48,13 @@ usage() {
 usage: $prog [-n N] [--number N] [--transactions N] [--file-counts LIST]
            [--size-mb MB] [-o FILE.csv] [-p POSTMARK] [--no-plot]
 
-Runs postmark (default: 20000 files, 50000 transactions, 500-10000 bytes,
-seed 42) N times (default 3) on an ext4 file system with dir_index and on
-one without, through compare.sh.  --file-counts "1000 2000 ..." sweeps the
-number of files.  The images (default 1024 MB each, sparse) live in a
-temporary directory that is removed at the end.  Must run as root.
+Runs postmark with the classic configuration, bench/classic.pm (20000
+files, 50000 transactions, 500-10000 bytes, seed 42; --number and
+--transactions change the first two), N times (default 3) on an ext4 file
+system with dir_index and on one without, through compare.sh.
+--file-counts "1000 2000 ..." sweeps the number of files.  The images
+(default 1024 MB each, sparse) live in a temporary directory that is
+removed at the end.  Must run as root.
 EOF
 }
 
@@ -105,8 +109,8 @@ test_pause() {
 # The options: ours are taken out, those for compare.sh go to the end of
 # "$@" and stay there when the $n arguments given have been read.
 iters=3
-number=20000
-transactions=50000
+number=
+transactions=
 sizemb=1024
 n=$#
 while [ "$n" -gt 0 ]; do
@@ -140,6 +144,7 @@ while [ "$n" -gt 0 ]; do
 	n=$((n - 2))
 done
 
+[ -r "$classic" ] || die "$classic: missing (the source tree is incomplete)"
 [ "$(id -u)" -eq 0 ] ||
     cannot "must run as root (it creates loop-mounted ext4 file systems)"
 for t in mkfs.ext4 mount umount losetup mountpoint; do
@@ -154,14 +159,13 @@ case $scratch in
 esac
 note "scratch directory $scratch"
 
+# The classic configuration, with --number and --transactions last.
 config=$scratch/classic.pmrc
-cat >"$config" <<EOF || die "cannot write $config"
-# PostMark's classic configuration (dir_index experiment).
-set number $number
-set transactions $transactions
-set size 500 10000
-set seed 42
-EOF
+{
+	cat -- "$classic" &&
+	    { [ -z "$number" ] || echo "set number $number"; } &&
+	    { [ -z "$transactions" ] || echo "set transactions $transactions"; }
+} >"$config" || die "cannot write $config"
 
 # Each file system is in $fslist before its loop device is attached and
 # before it is mounted: an interrupt at any moment leaves cleanup what to
