@@ -27,15 +27,32 @@
 # Dependencies: a POSIX sh and awk, gnuplot 5 (with the pngcairo terminal,
 # or at least png; not needed with --no-plot), and in run mode this
 # project's postmark (-p PROG, else $POSTMARK, else postmark in PATH).
+# make install installs it as postmark-compare, documented in
+# man/postmark-compare.1.
 #
 # Exit status: 0 success, 1 failure (a failed run, a bad CSV, a missing
 # dependency), 2 usage error, 129/130/143 hangup, interrupt, termination.
 
 set -u
 
-# compare.awk, lib.sh and the gnuplot scripts plot-*.gp are next to this
-# script.
-datadir=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd) || exit 1
+# $datadir holds compare.awk, lib.sh and the gnuplot scripts plot-*.gp:
+# in the source tree it is the directory of this script.  make install
+# writes postmark-compare from this file with the two values below set
+# (scripts/scripts.am): reldata, the package data directory relative to
+# the installed script, found first so that a prefix staged with DESTDIR
+# or moved elsewhere works, and instdata, the directory it was installed
+# for.
+reldata=
+instdata=
+here=$(CDPATH='' cd -P -- "$(dirname -- "$0")" && pwd -P) || exit 1
+datadir=$here
+if [ -n "$instdata" ]; then
+	datadir=$instdata
+	if [ -n "$reldata" ] && [ -r "$here/$reldata/lib.sh" ]; then
+		datadir=$(CDPATH='' cd -P -- "$here/$reldata" && pwd -P) ||
+		    exit 1
+	fi
+fi
 if [ ! -r "$datadir/lib.sh" ]; then
 	printf '%s: %s\n' "${0##*/}" "$datadir/lib.sh: missing" >&2
 	exit 1
@@ -107,7 +124,7 @@ need_tools() {
 need_data() {
 	for need_f do
 		[ -r "$datadir/$need_f" ] ||
-		    die "$datadir/$need_f: missing (keep it next to $prog)"
+		    die "$datadir/$need_f: missing"
 	done
 }
 
