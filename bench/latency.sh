@@ -16,17 +16,18 @@
 #
 # Cost of the per-operation latency recording: builds postmark twice from
 # this source tree (as configured, and with -DPM_NO_LATENCY, which leaves
-# the two clock reads and the histogram update per operation out), runs
-# the classic 20000/50000 configuration through both, interleaved, RUNS
-# times each, on a fresh tmpfs when root (else a mktemp -d directory), and
-# prints the medians of user CPU, system CPU and wall time and the extra
+# the two clock reads and the histogram update per operation out), runs the
+# classic configuration (bench/classic.pm: 20000 files and 50000
+# transactions unless -f and -t say otherwise) through both, interleaved,
+# RUNS times each, on a fresh tmpfs when root (else a mktemp -d directory),
+# and prints the medians of user CPU, system CPU and wall time and the extra
 # user CPU of recording in percent.  The kernel splits CPU time into user
-# and system by sampling at its tick, so a run's user time of ~0.1 s is
-# only known to about 10 %; where perf(1) and objdump(1) work, the script
+# and system by sampling at its tick, so a run's user time of ~0.1 s is only
+# known to about 10 %; where perf(1) and objdump(1) work, the script
 # therefore also profiles the recording build (cpu-clock:u at 20 kHz) and
-# prints the share of user-mode samples that fall on the clock reads
-# (the instruction after each rdtsc, or in the clock functions) and in
-# the binning (pm_lat_flush, pm_hist_record).  Figures only, no verdict.
+# prints the share of user-mode samples that fall on the clock reads (the
+# instruction after each rdtsc, or in the clock functions) and in the
+# binning (pm_lat_flush, pm_hist_record).  Figures only, no verdict.
 #
 # Usage: bench/latency.sh [-n RUNS] [-t TRANSACTIONS] [-f FILES]
 # Needs a C compiler, the Autotools output (run autoreconf -fi first) and
@@ -35,65 +36,50 @@
 set -u
 export LC_ALL=C
 
-runs=7
-number=20000
-transactions=50000
-while getopts n:t:f: opt; do
-	case $opt in
-	n)	runs=$OPTARG ;;
-	t)	transactions=$OPTARG ;;
-	f)	number=$OPTARG ;;
-	*)	echo "usage: $0 [-n RUNS] [-t TRANSACTIONS] [-f FILES]" >&2
-		exit 2 ;;
-	esac
-done
-src=$(cd "$(dirname "$0")/.." && pwd)
-rusage=$src/bench/rusage.py
-if [ ! -x "$src/configure" ]; then
-	echo "$0: run autoreconf -fi in $src first" >&2
-	exit 1
-fi
+# usage: print the usage on stdout.
+usage() {
+	echo "usage: $prog [-n RUNS] [-t TRANSACTIONS] [-f FILES]"
+}
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname -- "$0")/lib.sh"
+count=7
+bench_options 0 "$@"
+src=$(dirname -- "$benchdir")
+rusage=$benchdir/rusage.py
+[ -x "$src/configure" ] || die "run autoreconf -fi in $src first"
+
 bench_scratch latency
 
 # build DIR CPPFLAGS: configure and build postmark out of tree in DIR.
 build() {
 	mkdir "$1"
-	if ! (cd "$1" && "$src/configure" -q CPPFLAGS="$2" >/dev/null &&
-	    make -s postmark >/dev/null 2>&1); then
-		echo "$0: build with CPPFLAGS='$2' failed" >&2
-		exit 1
-	fi
+	(cd "$1" && "$src/configure" -q CPPFLAGS="$2" >/dev/null &&
+	    make -s postmark >/dev/null 2>&1) ||
+	    die "build with CPPFLAGS='$2' failed"
 }
 build "$d/with" ""
 build "$d/without" "-DPM_NO_LATENCY"
 
-printf 'set location w\nset number %s\nset transactions %s\nset report terse\nrun\nquit\n' \
-    "$number" "$transactions" >"$d/cfg"
+{
+	echo 'set location w'
+	classic_config "$number" "$transactions"
+	printf 'set report terse\nrun\nquit\n'
+} >"$d/cfg"
 
 # measure TAG: one run of build TAG; appends "user sys wall rss" to $d/TAG.
 measure() {
 	mkdir "$d/fs/w"
 	if ! (cd "$d/fs" && "$rusage" "$d/out" "$d/err" \
 	    "$d/$1/postmark" "$d/cfg" >>"$d/$1.t"); then
-		echo "$0: the $1 build failed:" >&2
+		note "the $1 build failed:"
 		cat "$d/err" >&2
 		exit 1
 	fi
 	rmdir "$d/fs/w" || exit 1
 }
 
-# median TAG COLUMN: the median of a column of $d/TAG.t.
-median() {
-	awk -v c="$2" '{ print $c }' "$d/$1.t" | sort -n |
-	    awk '{ v[NR] = $1 }
-		END { if (NR % 2) print v[(NR + 1) / 2];
-		    else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
 i=0
-while [ $i -lt "$runs" ]; do
+while [ $i -lt "$count" ]; do
 	i=$((i + 1))
 	if [ $((i % 2)) -eq 1 ]; then
 		measure with
@@ -104,19 +90,20 @@ while [ $i -lt "$runs" ]; do
 	fi
 done
 
-echo "latency recording: $runs runs each, interleaved, $number files," \
+echo "latency recording: $count runs each, interleaved, $number files," \
     "$transactions transactions"
 echo "location: $fs; host $(uname -n), $(nproc) CPUs, kernel $(uname -r)," \
     "clock source $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo unknown)"
 printf '%-22s %10s %10s %10s\n' build 'user s' 'sys s' 'wall s'
 for t in with without; do
 	printf '%-22s %10.4f %10.4f %10.4f\n' "$t recording" \
-	    "$(median $t 1)" "$(median $t 2)" "$(median $t 3)"
+	    "$(median "$d/$t.t" 1)" "$(median "$d/$t.t" 2)" \
+	    "$(median "$d/$t.t" 3)"
 done
-awk -v a="$(median with 1)" -v b="$(median without 1)" 'BEGIN {
-	printf "user CPU of recording: %+.2f %% (medians)\n", (a - b) / b * 100 }'
-awk -v a="$(median with 1)" -v b="$(median without 1)" \
-    -v sa="$(median with 2)" -v sb="$(median without 2)" 'BEGIN {
+awk -v a="$(median "$d/with.t" 1)" -v b="$(median "$d/without.t" 1)" \
+    -v sa="$(median "$d/with.t" 2)" -v sb="$(median "$d/without.t" 2)" \
+    'BEGIN {
+	printf "user CPU of recording: %+.2f %% (medians)\n", (a - b) / b * 100
 	printf "user+sys CPU of recording: %+.2f %% (medians)\n",
 	    (a + sa - b - sb) / (b + sb) * 100 }'
 

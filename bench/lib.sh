@@ -13,23 +13,93 @@
 # ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 #
-# bench/lib.sh: sourced by the bench scripts.
-#
-# bench_scratch NAME: make a scratch directory $d (removed on exit) with an
-# empty file system for the runs at $d/fs: a fresh 1 GiB tmpfs when root
-# and mount(8) allows it (so that the disk does not dominate), else a plain
-# directory.  $fs describes which, for the report.
+# bench/lib.sh: sourced by the bench scripts, after they define usage.
+# Brings in scripts/lib.sh (die, note, usage_error, need_posint,
+# find_prog, ...) and adds what only the benchmarks need: the classic
+# configuration, a scratch file system, its cleanup, their options and
+# medians.
 
-bench_scratch() {
-	d=$(mktemp -d "${TMPDIR:-/tmp}/pm-$1.XXXXXX") || exit 1
+benchdir=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd) || exit 1
+. "$benchdir/../scripts/lib.sh"
+classic=$benchdir/classic.pm	# PostMark's classic configuration
+d=		# the scratch directory of bench_scratch
+mounted=	# "yes" when $d/fs is a tmpfs of ours
+
+# cleanup: unmount the tmpfs of bench_scratch, if any, and remove the
+# scratch directory.
+cleanup() {
+	cd / || :
+	[ -z "$mounted" ] || umount "$d/fs"
+	[ -z "$d" ] || rm -rf -- "$d"
 	mounted=
-	trap 'cd /; [ -z "$mounted" ] || umount "$d/fs"; rm -rf "$d"' EXIT
-	trap 'exit 130' INT TERM
-	mkdir "$d/fs"
+	d=
+}
+
+# bench_scratch NAME: make a scratch directory $d (pm-NAME.XXXXXX in
+# $TMPDIR, removed on exit) with an empty file system for the runs at
+# $d/fs: a fresh 1 GiB tmpfs when root and mount(8) allows it (so that the
+# disk does not dominate), else a plain directory.  $fs describes which,
+# for the report.
+bench_scratch() {
+	catch_signals
+	mkscratch d "pm-$1"
+	mkdir "$d/fs" || exit 1
 	fs="disk ($(df -PT "$d/fs" | awk 'NR == 2 { print $2 }'))"
 	if [ "$(id -u)" -eq 0 ] &&
 	    mount -t tmpfs -o size=1g,mode=0700 tmpfs "$d/fs" 2>/dev/null; then
 		mounted=yes
 		fs=tmpfs
 	fi
+}
+
+# classic_value KEY: print the value of "set KEY" in bench/classic.pm.
+classic_value() {
+	sed -n "s/^set $1 //p" "$classic"
+}
+
+# classic_config [NUMBER [TRANSACTIONS]]: print the set lines of
+# bench/classic.pm (without its comments, which PostMark 1.53 answers
+# with "Eh?"), then "set number NUMBER" and "set transactions
+# TRANSACTIONS" for those given and not empty.
+classic_config() {
+	sed -n '/^set /p' "$classic"
+	[ -z "${1-}" ] || echo "set number $1"
+	[ -z "${2-}" ] || echo "set transactions $2"
+}
+
+# bench_options MAX ARGS...: parse the options of a benchmark that runs
+# one workload repeatedly: -n COUNT (default: $count as set by the
+# caller), -f FILES and -t TRANSACTIONS (default: those of
+# bench/classic.pm) into $count, $number and $transactions; another
+# option, or more than MAX arguments after the options, is a usage error.
+# $nopts is how many arguments the options took (the caller shifts them).
+bench_options() {
+	bench_max=$1
+	shift
+	number=$(classic_value number)
+	transactions=$(classic_value transactions)
+	OPTIND=1
+	while getopts n:f:t: bench_opt; do
+		case $bench_opt in
+		n)	need_posint -n "$OPTARG"
+			count=$OPTARG ;;
+		f)	need_posint -f "$OPTARG"
+			number=$OPTARG ;;
+		t)	need_posint -t "$OPTARG"
+			transactions=$OPTARG ;;
+		*)	usage >&2
+			exit 2 ;;
+		esac
+	done
+	nopts=$((OPTIND - 1))
+	shift "$nopts"
+	[ $# -le "$bench_max" ] || usage_error "too many arguments"
+}
+
+# median FILE COLUMN: print the median of a column of numbers in FILE.
+median() {
+	awk -v c="$2" '{ print $c }' "$1" | sort -n |
+	    awk '{ v[NR] = $1 }
+		END { if (NR % 2) print v[(NR + 1) / 2];
+		    else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }

@@ -27,9 +27,10 @@
 #               /usr/bin/postmark)
 #   -n RUNS     runs per binary and config (default 5)
 #   -c CONFIGS  space-separated config names (default "classic small"):
-#               classic  number 20000, transactions 50000 (the dirhash
-#                        report's run), size 500 10000, seed 42
-#               small    number 2000, transactions 5000
+#               classic  bench/classic.pm: number 20000, transactions
+#                        50000 (the dirhash report's run), size 500
+#                        10000, seed 42
+#               small    the same with number 2000, transactions 5000
 #               tiny     number 100, transactions 200 (for smoke tests)
 #
 # Runs on a fresh tmpfs when root (so that the disk does not dominate),
@@ -46,52 +47,44 @@
 set -u
 export LC_ALL=C
 
+# usage: print the usage on stdout.
+usage() {
+	echo "usage: $prog [-n RUNS] [-c CONFIGS] [OURS [REFERENCE]]"
+}
+
+. "$(dirname -- "$0")/lib.sh"
 runs=5
 configs='classic small'
 while getopts n:c: opt; do
 	case $opt in
-	n)	runs=$OPTARG ;;
+	n)	need_posint -n "$OPTARG"
+		runs=$OPTARG ;;
 	c)	configs=$OPTARG ;;
-	*)	echo "usage: $0 [-n RUNS] [-c CONFIGS] [OURS [REFERENCE]]" >&2
+	*)	usage >&2
 		exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-ours=${1:-${POSTMARK:-./postmark}}
-ref=${2:-${REFERENCE_POSTMARK:-/usr/bin/postmark}}
-TIME=/usr/bin/time
+find_prog ours "${1:-${POSTMARK:-./postmark}}" \
+    "build postmark, or name it as OURS or with \$POSTMARK"
+find_prog ref "${2:-${REFERENCE_POSTMARK:-/usr/bin/postmark}}" \
+    "apt-get install postmark, or name it as REFERENCE"
+find_prog TIME /usr/bin/time "apt-get install time"
 
-for b in "$ours" "$ref" "$TIME"; do
-	if [ ! -x "$b" ]; then
-		echo "$0: $b: not an executable" >&2
-		exit 1
-	fi
-done
-case $ours in /*) ;; *) ours=$(pwd)/$ours ;; esac
-case $ref in /*) ;; *) ref=$(pwd)/$ref ;; esac
-
-d=$(mktemp -d "${TMPDIR:-/tmp}/pm-overhead.XXXXXX") || exit 1
-mounted=
-trap 'cd /; [ -z "$mounted" ] || umount "$d"; rm -rf "$d"' EXIT
-trap 'exit 130' INT TERM
-fs="disk ($(df -PT "$d" | awk 'NR == 2 { print $2 }'))"
-if [ "$(id -u)" -eq 0 ] &&
-    mount -t tmpfs -o size=1g,mode=0700 tmpfs "$d" 2>/dev/null; then
-	mounted=yes
-	fs=tmpfs
-fi
+# The runs take place in $d/fs/w; the configs and outputs are in $d.
+bench_scratch overhead
 
 # config NAME: the config lines of NAME.
 config() {
 	case $1 in
-	classic) n=20000 t=50000 ;;
+	classic) n= t= ;;
 	small)	n=2000 t=5000 ;;
 	tiny)	n=100 t=200 ;;
-	*)	echo "$0: unknown config $1" >&2
-		exit 2 ;;
+	*)	usage_error "unknown config $1" ;;
 	esac
-	printf 'set location w\nset number %s\nset transactions %s\n' "$n" "$t"
-	printf 'set size 500 10000\nset seed 42\nset read 512\nset write 512\n'
+	echo 'set location w'
+	classic_config "$n" "$t"
+	printf 'set read 512\nset write 512\n'
 	printf 'set bias read 5\nset bias create 5\nset buffering true\n'
 	printf 'set report terse\nrun\nquit\n'
 }
@@ -100,32 +93,21 @@ config() {
 # $d/CONFIG.TAG.
 measure() {
 	config "$3" >"$d/$3.cfg"
-	mkdir "$d/w"
-	if ! (cd "$d" && "$TIME" -f '%U %S %e %M' -o "$d/time" \
-	    "$1" "$3.cfg" </dev/null >"$d/out" 2>"$d/err"); then
-		echo "$0: $2 failed on $3:" >&2
+	mkdir "$d/fs/w"
+	if ! (cd "$d/fs" && "$TIME" -f '%U %S %e %M' -o "$d/time" \
+	    "$1" "../$3.cfg" </dev/null >"$d/out" 2>"$d/err"); then
+		note "$2 failed on $3:"
 		cat "$d/err" "$d/time" >&2
 		exit 1
 	fi
 	if ! grep -Eq '^[0-9.]+( [0-9.]+){12}$' "$d/out"; then
-		echo "$0: $2 printed no terse report on $3:" >&2
+		note "$2 printed no terse report on $3:"
 		head -20 "$d/out" "$d/err" >&2
 		exit 1
 	fi
-	if [ -n "$(ls -A "$d/w")" ]; then
-		echo "$0: $2 left files behind on $3" >&2
-		exit 1
-	fi
-	rmdir "$d/w"
+	[ -z "$(ls -A "$d/fs/w")" ] || die "$2 left files behind on $3"
+	rmdir "$d/fs/w"
 	tail -1 "$d/time" >>"$d/$3.$2"
-}
-
-# median FILE COLUMN: the median of a column.
-median() {
-	awk -v c="$2" '{ print $c }' "$1" | sort -n |
-	    awk '{ v[NR] = $1 }
-		END { if (NR % 2) print v[(NR + 1) / 2];
-		    else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 echo "postmark overhead: $runs runs per binary and config, interleaved"
@@ -180,10 +162,10 @@ fi
 # samples BIN CONFIG: user-mode samples at 20 kHz of one run.
 samples() {
 	config "$2" >"$d/$2.cfg"
-	mkdir "$d/w"
-	(cd "$d" && perf record -q -e cpu-clock:u -F 20000 -o "$d/p.data" \
-	    "$1" "$2.cfg" </dev/null >/dev/null 2>&1)
-	rm -rf "$d/w"
+	mkdir "$d/fs/w"
+	(cd "$d/fs" && perf record -q -e cpu-clock:u -F 20000 -o "$d/p.data" \
+	    "$1" "../$2.cfg" </dev/null >/dev/null 2>&1)
+	rm -rf "$d/fs/w"
 	perf report -i "$d/p.data" --stdio --show-nr-samples 2>/dev/null |
 	    awk '!/^#/ && NF > 3 { s += $2 } END { print s + 0 }'
 }

@@ -15,12 +15,13 @@
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 #
 # Repeatability of the transaction rate: runs the classic configuration
-# (20000 files, 50000 transactions, 500-10000 bytes, seed 42) with
-# "set iterations N" on a fresh tmpfs when root (else a mktemp -d
-# directory), writes the CSV, and prints each iteration's transaction rate
-# and the coefficient of variation (sample sd / mean).  PostMark's 1-second
-# clock gives tens of percent on a 3-second phase; the nanosecond clock
-# should leave only the machine's own noise.  Figures only, no verdict.
+# (bench/classic.pm: 20000 files, 50000 transactions, 500-10000 bytes, seed
+# 42; -f and -t change the first two) with "set iterations N" on a fresh
+# tmpfs when root (else a mktemp -d directory), writes the CSV, and prints
+# each iteration's transaction rate and the coefficient of variation (sample
+# sd / mean).  PostMark's 1-second clock gives tens of percent on a 3-second
+# phase; the nanosecond clock should leave only the machine's own noise.
+# Figures only, no verdict.
 #
 # Usage: bench/repeatability.sh [-n ITERATIONS] [-f FILES] [-t TRANSACTIONS]
 #            [POSTMARK]
@@ -29,41 +30,35 @@
 set -u
 export LC_ALL=C
 
-n=5
-number=20000
-transactions=50000
-while getopts n:f:t: opt; do
-	case $opt in
-	n)	n=$OPTARG ;;
-	f)	number=$OPTARG ;;
-	t)	transactions=$OPTARG ;;
-	*)	echo "usage: $0 [-n ITERATIONS] [-f FILES] [-t TRANSACTIONS]" \
-		    "[POSTMARK]" >&2
-		exit 2 ;;
-	esac
-done
-shift $((OPTIND - 1))
-pm=${1:-${POSTMARK:-./postmark}}
-case $pm in /*) ;; *) pm=$(pwd)/$pm ;; esac
-if [ ! -x "$pm" ]; then
-	echo "$0: $pm: not an executable" >&2
-	exit 1
-fi
+# usage: print the usage on stdout.
+usage() {
+	echo "usage: $prog [-n ITERATIONS] [-f FILES] [-t TRANSACTIONS]" \
+	    "[POSTMARK]"
+}
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname -- "$0")/lib.sh"
+count=5
+bench_options 1 "$@"
+shift "$nopts"
+find_prog pm "${1:-${POSTMARK:-./postmark}}" \
+    "build postmark, or name it as POSTMARK or with \$POSTMARK"
+
 bench_scratch repeat
 mkdir "$d/fs/w"
-printf '%s\n' 'set location w' "set number $number" \
-    "set transactions $transactions" \
-    'set size 500 10000' 'set seed 42' 'set report csv' \
-    "set iterations $n" "run $d/runs.csv" quit >"$d/cfg"
+{
+	echo 'set location w'
+	classic_config "$number" "$transactions"
+	printf '%s\n' 'set report csv' "set iterations $count" \
+	    "run $d/runs.csv" quit
+} >"$d/cfg"
 if ! (cd "$d/fs" && "$pm" "$d/cfg" >/dev/null 2>"$d/err"); then
-	echo "$0: the run failed:" >&2
+	note "the run failed:"
 	cat "$d/err" >&2
 	exit 1
 fi
 
-echo "repeatability: $n iterations of $number files, $transactions transactions"
+echo "repeatability: $count iterations of $number files," \
+    "$transactions transactions"
 echo "location: $fs; host $(uname -n), $(nproc) CPUs, kernel $(uname -r)"
 python3 - "$d/runs.csv" <<'PY'
 import csv, statistics, sys

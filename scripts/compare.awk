@@ -23,6 +23,7 @@
 #   labels      the labels in order, one per line
 #   stats.tsv   per label, number and measure: n, mean, 95 % interval (plots)
 #   vars.gp     gnuplot variables: titles, labels, measures, data flags
+#               (loaded by plot-common.gp)
 #
 # Every field of the CSV, every file name and every label is text, never
 # code: clean() replaces each control character by a blank before the text
@@ -33,8 +34,9 @@
 #
 # Environment: CMP_DATA (required), CMP_TITLE (what was compared: config or
 # file names), CMP_LABELS (optional comma-separated labels: keep only these,
-# in this order).  Errors go to stderr as "compare.sh: ..." and the exit
-# status is 1.  Portable POSIX awk (tested with mawk, gawk --posix and the
+# in this order), CMP_PROG (the name of the program for messages, default
+# compare.sh).  Errors go to stderr as "PROG: ..." and the exit status is
+# 1.  Portable POSIX awk (tested with mawk, gawk --posix and the
 # one true awk; busybox awk needs its math support compiled in).
 #
 # Methods, for every label L and measure:
@@ -61,6 +63,7 @@ BEGIN {
 	MB = 1048576		# bytes in a MB, as PostMark
 	FPMIN = 1e-300
 	NUL = sprintf("%c", 0)	# "" in an awk that cannot hold NUL
+	prog = ENVIRON["CMP_PROG"] == "" ? "compare.sh" : clean(ENVIRON["CMP_PROG"])
 	init_ttable()
 	init_measures()
 	if (selftest) {
@@ -148,16 +151,16 @@ END {
 	exit 0
 }
 
-# fail(MSG): print "compare.sh: MSG" on stderr and exit 1.
+# fail(MSG): print "PROG: MSG" on stderr and exit 1.
 function fail(msg) {
-	print "compare.sh: " clean(msg) > "/dev/stderr"
+	print prog ": " clean(msg) > "/dev/stderr"
 	failed = 1
 	exit 1
 }
 
-# warn(MSG): print "compare.sh: warning: MSG" on stderr.
+# warn(MSG): print "PROG: warning: MSG" on stderr.
 function warn(msg) {
-	print "compare.sh: warning: " clean(msg) > "/dev/stderr"
+	print prog ": warning: " clean(msg) > "/dev/stderr"
 }
 
 # noctl(S, R): S with every control character (bytes 0-31 and 127: tab,

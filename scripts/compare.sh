@@ -27,19 +27,42 @@
 # Dependencies: a POSIX sh and awk, gnuplot 5 (with the pngcairo terminal,
 # or at least png; not needed with --no-plot), and in run mode this
 # project's postmark (-p PROG, else $POSTMARK, else postmark in PATH).
+# make install installs it as postmark-compare, documented in
+# man/postmark-compare.1.
 #
 # Exit status: 0 success, 1 failure (a failed run, a bad CSV, a missing
 # dependency), 2 usage error, 129/130/143 hangup, interrupt, termination.
 
 set -u
 
-prog=compare.sh
-scriptdir=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd) || exit 1
+# $datadir holds compare.awk, lib.sh and the gnuplot scripts plot-*.gp:
+# in the source tree it is the directory of this script.  make install
+# writes postmark-compare from this file with the two values below set
+# (scripts/scripts.am): reldata, the package data directory relative to
+# the installed script, found first so that a prefix staged with DESTDIR
+# or moved elsewhere works, and instdata, the directory it was installed
+# for.
+reldata=
+instdata=
+here=$(CDPATH='' cd -P -- "$(dirname -- "$0")" && pwd -P) || exit 1
+datadir=$here
+if [ -n "$instdata" ]; then
+	datadir=$instdata
+	if [ -n "$reldata" ] && [ -r "$here/$reldata/lib.sh" ]; then
+		datadir=$(CDPATH='' cd -P -- "$here/$reldata" && pwd -P) ||
+		    exit 1
+	fi
+fi
+if [ ! -r "$datadir/lib.sh" ]; then
+	printf '%s: %s\n' "${0##*/}" "$datadir/lib.sh: missing" >&2
+	exit 1
+fi
+. "$datadir/lib.sh"
 AWK=${AWK:-awk}
 tmp=
 work=
-child=
 
+# usage: print the usage on stdout.
 usage() {
 	cat <<EOF
 usage: $prog [-n N] [-o FILE.csv] [-p POSTMARK] [--file-counts "N1 N2 ..."]
@@ -52,7 +75,7 @@ DIRECTORY that is removed afterwards, appends the rows to FILE.csv (default
 results/DATE-LABEL1-vs-LABEL2.csv under the current directory, a new file
 each time), and writes the report next to it: .txt, .md, -bars and -latency
 plots and, when several file counts were run, -files plots (.png, .svg).
-CONFIG holds postmark commands but no run, quit or load; compare.sh adds
+CONFIG holds postmark commands but no run, quit or load; $prog adds
 "set number" (with --file-counts), "set location", "set label",
 "set report csv", "run FILE" and "quit"; postmark's errors name the
 CONFIG line, or the added line.  Each DIRECTORY is resolved to an absolute
@@ -73,41 +96,6 @@ interrupt, termination.
 EOF
 }
 
-# die MSG: print the message on stderr and exit 1.
-die() {
-	printf '%s: %s\n' "$prog" "$*" >&2
-	exit 1
-}
-
-# usage_error MSG: print the message and the usage on stderr, exit 2.
-usage_error() {
-	printf '%s: %s\n' "$prog" "$*" >&2
-	usage >&2
-	exit 2
-}
-
-note() {
-	printf '%s: %s\n' "$prog" "$*" >&2
-}
-
-# wait_child: wait for the command just started in the background ($!),
-# which cleanup stops if we are interrupted meanwhile; $st is its status.
-wait_child() {
-	child=$!
-	wait "$child"
-	st=$?
-	child=
-}
-
-# stop_child: stop the command wait_child is waiting for, if any.
-stop_child() {
-	if [ -n "$child" ]; then
-		kill -TERM "$child" 2>/dev/null
-		wait "$child" 2>/dev/null
-		child=
-	fi
-}
-
 # cleanup: stop a running postmark and remove the scratch directories.
 cleanup() {
 	stop_child
@@ -117,17 +105,13 @@ cleanup() {
 	tmp=
 }
 
-trap cleanup EXIT
-trap 'note hangup; exit 129' HUP
-trap 'note interrupted; exit 130' INT
-trap 'note terminated; exit 143' TERM
+catch_signals
 
 # need_awk: check that awk is there.
 need_awk() {
 	command -v "$AWK" >/dev/null 2>&1 ||
 	    die "$AWK not found in PATH: install a POSIX awk (mawk, gawk)"
-	[ -r "$scriptdir/compare.awk" ] ||
-	    die "$scriptdir/compare.awk: missing (keep it next to $prog)"
+	need_data compare.awk
 }
 
 # need_tools: check for awk and, unless $noplot, for gnuplot.
@@ -136,8 +120,18 @@ need_tools() {
 	[ "$noplot" = 1 ] || need_gnuplot
 }
 
-# need_gnuplot: check for gnuplot 5 and choose the PNG terminal.
+# need_data FILE...: check that the files are in $datadir.
+need_data() {
+	for need_f do
+		[ -r "$datadir/$need_f" ] ||
+		    die "$datadir/$need_f: missing"
+	done
+}
+
+# need_gnuplot: check for gnuplot 5 and its plot scripts, and choose the
+# PNG terminal.
 need_gnuplot() {
+	need_data plot-common.gp plot-bars.gp plot-latency.gp plot-files.gp
 	command -v gnuplot >/dev/null 2>&1 ||
 	    die "gnuplot not found in PATH: install gnuplot 5" \
 	    "(Debian: apt-get install gnuplot-nox) or use --no-plot"
@@ -158,34 +152,6 @@ need_gnuplot() {
 	    die "gnuplot has no svg terminal"
 }
 
-# absdir DIR: print the absolute physical path of the directory DIR, or
-# fail when it cannot be entered.  A relative DIR gets "./", which keeps it
-# from CDPATH and "-" from meaning $OLDPWD.
-absdir() {
-	case $1 in
-	/*)	CDPATH='' cd -- "$1" && pwd -P ;;
-	*)	CDPATH='' cd -- "./$1" && pwd -P ;;
-	esac
-}
-
-# mktmp: create the private scratch directory $tmp, an absolute path
-# (postmark runs in another directory).
-mktmp() {
-	tbase=$(absdir "${TMPDIR:-/tmp}") ||
-	    die "${TMPDIR:-/tmp}: cannot enter the temporary directory"
-	tmp=$(mktemp -d "$tbase/compare.XXXXXX") ||
-	    die "cannot create a temporary directory in $tbase"
-}
-
-# posint VALUE: true when VALUE is a positive decimal integer.
-posint() {
-	case $1 in
-	''|0*|*[!0-9]*)
-		return 1 ;;
-	esac
-	[ ${#1} -le 10 ]
-}
-
 # report PREFIX TITLE LABELS FILE...: run compare.awk on the CSV files,
 # write PREFIX.txt and PREFIX.md (PREFIX "" for the default), print the
 # text report, and make the plots unless $noplot.
@@ -195,8 +161,8 @@ report() {
 	labels=$3
 	shift 3
 	mkdir -- "$tmp/data" || exit 1
-	CMP_DATA=$tmp/data CMP_TITLE=$title CMP_LABELS=$labels \
-	    "$AWK" -f "$scriptdir/compare.awk" -- "$@" </dev/null || exit 1
+	CMP_PROG=$prog CMP_DATA=$tmp/data CMP_TITLE=$title CMP_LABELS=$labels \
+	    "$AWK" -f "$datadir/compare.awk" -- "$@" </dev/null || exit 1
 	if [ -z "$prefix" ]; then
 		if [ $# -eq 1 ]; then
 			prefix=${1%.csv}
@@ -226,11 +192,12 @@ report() {
 }
 
 # plot KIND EXT FILE: draw one plot (bars, latency or files) into FILE.
-# The gnuplot code is constant: gnuplot runs in $tmp, reads data/vars.gp
-# (where compare.awk wrote all text as safe string constants) and
-# data/stats.tsv, and draws into plot.EXT, which is then moved to FILE.  No
-# file name is written into gnuplot code, where a name starting with | or <
-# would run a command even when quoted.
+# The gnuplot code is constant: the terminal and output lines below, then
+# plot-common.gp and plot-KIND.gp, copied into $tmp/plot.gp.  gnuplot runs
+# in $tmp, reads data/vars.gp (where compare.awk wrote all text as safe
+# string constants) and data/stats.tsv, and draws into plot.EXT, which is
+# then moved to FILE.  No file name is written into gnuplot code, where a
+# name starting with | or < would run a command even when quoted.
 plot() {
 	case $1 in
 	bars)	size=1200,900 ;;
@@ -244,128 +211,13 @@ plot() {
 	{
 		echo "set terminal $term"
 		echo "set output 'plot.$2'"
-		echo "stats = 'data/stats.tsv'"
-		echo "load 'data/vars.gp'"
-		gp_common
-		"gp_$1"
-	} >"$tmp/plot.gp"
+		cat -- "$datadir/plot-common.gp" "$datadir/plot-$1.gp"
+	} >"$tmp/plot.gp" || die "cannot write $tmp/plot.gp"
 	(cd -- "$tmp" && exec gnuplot plot.gp) >"$tmp/gnuplot.log" 2>&1 || {
 		sed 's/^/gnuplot: /' -- "$tmp/gnuplot.log" >&2
 		die "gnuplot failed to draw $3"
 	}
 	mv -f -- "$tmp/plot.$2" "$3" || die "cannot write $3"
-}
-
-# The gnuplot scripts.  vars.gp (from compare.awk) defines title, workload,
-# plotnumber, numbermin, numbermax, nnumbers, nlabels, labelI, labelticI
-# (labelI with % doubled: a tic label is a format), nbars, barkeyK,
-# barnameK, barunitK, barhasK, barsweepK, bartopK, opI and ophasI;
-# stats.tsv has the columns label index, label (" as '), number, measure,
-# kind, op, percentile index, n, mean, low and high end of the 95 %
-# interval.
-# Interval ends below zero are drawn at zero (bars, rates) or at a tenth of
-# the mean (logarithmic latency axis); in the rate-versus-files plot the
-# y axis stops at bartopK (see compare.awk).
-gp_common() {
-	cat <<'EOF'
-set datafile separator "\t"
-set datafile missing "NaN"
-set style fill solid 0.6 border -1
-# Each panel starts with "eval setup" (defined by the plot) and, when it
-# has no data, says so instead of plotting.
-nodata = 'unset tics; unset border; unset xlabel; unset ylabel; ' . \
-    'unset grid; unset logscale; set label 99 "no data" at graph 0.5, ' . \
-    'graph 0.5 center; plot [0:1][0:1] 2 notitle; unset label 99'
-common = 'set border 3; set tics nomirror; set ytics; set grid ytics; '
-EOF
-}
-
-gp_bars() {
-	cat <<'EOF'
-set multiplot layout 3,3 title title . "\n" . workload . \
-    sprintf(", %d files\nmean and 95%% confidence interval of the mean", \
-    plotnumber)
-set boxwidth 0.6
-set key off
-setup = common . 'set xtics (); set xrange [0.4:nlabels + 0.6]; ' . \
-    'set yrange [0:*]; set tics nomirror'
-do for [k=1:nbars] {
-	eval setup
-	do for [i=1:nlabels] {
-		set xtics add (value(sprintf("labeltic%d", i)) i)
-	}
-	set title value(sprintf("barname%d", k))
-	set ylabel value(sprintf("barunit%d", k))
-	mk = value(sprintf("barkey%d", k))
-	if (value(sprintf("barhas%d", k))) {
-		plot stats using ((strcol(4) eq mk && $3 == plotnumber) ? \
-		    $1 : NaN):9:1 with boxes lc variable, \
-		    '' using ((strcol(4) eq mk && $3 == plotnumber) ? \
-		    $1 : NaN):9:($10 < 0 ? 0 : $10):11 with yerrorbars \
-		    lc rgb "black" pt 7 ps 0.4
-	} else {
-		eval nodata
-	}
-}
-unset multiplot
-EOF
-}
-
-gp_latency() {
-	cat <<'EOF'
-set multiplot layout 2,2 title title . "\n" . workload . \
-    sprintf(", %d files\nlatency percentiles: mean and 95%% confidence " . \
-    "interval over the runs", plotnumber)
-set key top left
-w = 0.06
-setup = common . 'set logscale y; set xtics ("p50" 1, "p90" 2, ' . \
-    '"p99" 3, "p99.9" 4); set xrange [0.6:4.4]; set yrange [*:*]; ' . \
-    'set xlabel "percentile of the latencies of a run"; ' . \
-    'set ylabel "latency (microseconds)"; set tics nomirror'
-do for [o=1:4] {
-	eval setup
-	op = value(sprintf("op%d", o))
-	set title op . " latency"
-	if (value(sprintf("ophas%d", o))) {
-		plot for [i=1:nlabels] stats using (($1 == i && \
-		    strcol(5) eq "lat" && strcol(6) eq op && \
-		    $3 == plotnumber) ? $7 + (i - (nlabels + 1) / 2.0) * w : \
-		    NaN):9:($10 > 0 ? $10 : $9 / 10):11 with yerrorlines \
-		    lc i lw 2 pt 7 ps 0.8 title value(sprintf("label%d", i))
-	} else {
-		eval nodata
-	}
-}
-unset multiplot
-EOF
-}
-
-gp_files() {
-	cat <<'EOF'
-set multiplot layout 2,2 title title . "\n" . workload . \
-    "\nrate versus number of files: mean and 95% confidence interval"
-set key below
-setup = common . 'set logscale x; set xtics; ' . \
-    'set xrange [numbermin / 1.5:numbermax * 1.5]; ' . \
-    'set xlabel "number of files (set number)"; set tics nomirror'
-do for [k in "1 2 5 9"] {
-	eval setup
-	k = k + 0
-	set title value(sprintf("barname%d", k))
-	set ylabel value(sprintf("barunit%d", k))
-	mk = value(sprintf("barkey%d", k))
-	set yrange [0:value(sprintf("bartop%d", k))]
-	if (value(sprintf("barsweep%d", k))) {
-		plot for [i=1:nlabels] stats using (($1 == i && \
-		    strcol(4) eq mk) ? $3 : NaN):9:($10 < 0 ? 0 : $10):11 \
-		    with yerrorlines \
-		    lc i lw 2 pt 7 ps 0.8 title value(sprintf("label%d", i))
-	} else {
-		eval nodata
-	}
-}
-unset multiplot
-EOF
 }
 
 # options MODE ARGS: parse the options of MODE (report or run) at the
@@ -389,24 +241,24 @@ options() {
 	while [ $# -gt 0 ]; do
 		case $mode:$1 in
 		report:-o|run:-o)
-			[ $# -ge 2 ] || usage_error "-o needs $outarg"
+			need_arg $# -o "$outarg"
 			out=$2
 			shift 2 ;;
 		report:-l)
-			[ $# -ge 2 ] || usage_error "-l needs labels"
+			need_arg $# -l labels
 			labels=$2
 			shift 2 ;;
-		run:-n)	[ $# -ge 2 ] || usage_error "-n needs a number"
+		run:-n)	need_arg $# -n "a number"
 			iters=$2
 			shift 2 ;;
 		run:-n*)
 			iters=${1#-n}
 			shift ;;
-		run:-p)	[ $# -ge 2 ] || usage_error "-p needs a program"
+		run:-p)	need_arg $# -p "a program"
 			pm=$2
 			shift 2 ;;
 		run:--file-counts)
-			[ $# -ge 2 ] || usage_error "--file-counts needs a list"
+			need_arg $# --file-counts "a list"
 			counts=$2
 			shift 2 ;;
 		run:--file-counts=*)
@@ -450,7 +302,7 @@ report_main() {
 		esac
 		set -- "$@" "$f"
 	done
-	mktmp
+	mkscratch tmp compare
 	title=
 	for f do
 		title=${title:+$title, }$(basename -- "$f")
@@ -462,7 +314,7 @@ report_main() {
 run_main() {
 	options run "$@"
 	shift "$nopts"
-	posint "$iters" || usage_error "-n: '$iters' is not a positive integer"
+	need_posint -n "$iters"
 	[ $# -ge 2 ] || usage_error "need a config file and at least one" \
 	    "LABEL=DIRECTORY target"
 	config=$1
@@ -546,25 +398,16 @@ run_main() {
 		w == "" || w ~ /^#/ { next }
 		index("run", w) == 1 || index("quit", w) == 1 ||
 		index("exit", w) == 1 || index("load", w) == 1 {
-			printf("%s: %s:%d: \"%s\": remove it; compare.sh " \
-			    "adds the run itself\n", ENVIRON["CMP_PROG"],
-			    ENVIRON["CMP_CONFIG"], FNR, $0) > "/dev/stderr"
+			printf("%s: %s:%d: \"%s\": remove it; %s adds " \
+			    "the run itself\n", ENVIRON["CMP_PROG"],
+			    ENVIRON["CMP_CONFIG"], FNR, $0,
+			    ENVIRON["CMP_PROG"]) > "/dev/stderr"
 			bad = 1
 		}
 		END { exit bad }' "$config" </dev/null || exit 1
 
 	need_tools
-	case $pm in
-	*/*)	;;
-	*)	p=$(command -v "$pm") || die "$pm not found in PATH:" \
-		    "build postmark, or name it with -p or \$POSTMARK"
-		pm=$p ;;
-	esac
-	[ -x "$pm" ] && [ -f "$pm" ] || die "$pm: not an executable file"
-	case $pm in
-	/*)	;;
-	*)	pm=$(pwd)/$pm ;;
-	esac
+	find_prog pm "$pm" "build postmark, or name it with -p or \$POSTMARK"
 
 	# The CSV file: a new one unless -o names one.
 	if [ -z "$out" ]; then
@@ -586,7 +429,7 @@ run_main() {
 		    "run FILE is one word)" ;;
 	esac
 	: >>"$csv" || die "$csv: cannot write"
-	mktmp
+	mkscratch tmp compare
 
 	total=$((iters * ncounts * $#))
 	k=0
@@ -650,9 +493,9 @@ run_one() {
 # "postmark: ".  postmark read its input on stdin and names it "-", so
 # "-:N: MESSAGE" (also after "postmark: ", as from a failed run) becomes
 # "CONFIG:N: MESSAGE" for a line of the config, and names the line for
-# one that run_one added: 'line added by compare.sh, "run FILE": MESSAGE'.
+# one that run_one added: 'line added by PROG, "run FILE": MESSAGE'.
 pm_errors() {
-	CMP_CONFIG=$cfgname CMP_LINES=$cfglines "$AWK" -- '
+	CMP_PROG=$prog CMP_CONFIG=$cfgname CMP_LINES=$cfglines "$AWK" -- '
 		NR == FNR {
 			input[FNR] = $0
 			next
@@ -665,15 +508,13 @@ pm_errors() {
 				if (n <= ENVIRON["CMP_LINES"] + 0)
 					$0 = ENVIRON["CMP_CONFIG"] ":" n ": " m
 				else
-					$0 = "line added by compare.sh, \"" \
+					$0 = "line added by " \
+					    ENVIRON["CMP_PROG"] ", \"" \
 					    input[n] "\": " m
 			}
 			print "postmark: " $0
 		}' "$tmp/input" - >&2
 }
-
-# dirindex-demo.sh sources this file for its helpers: nothing to run then.
-[ "${compare_sh_sourced-}" = 1 ] && return 0
 
 case ${1-} in
 report)

@@ -17,10 +17,11 @@
 # dirindex-demo.sh: the dir_index experiment.  Creates two ext4 images in a
 # scratch directory, one with the hashed directory index (dir_index) and one
 # without (-O ^dir_index), loop-mounts them, runs PostMark's classic
-# configuration (20000 files, 50000 transactions, 500-10000 bytes, seed 42)
-# through compare.sh on both, and unmounts and removes everything, also when
-# interrupted.  The CSV, the report and the plots are left where compare.sh
-# puts them (results/ under the current directory, or -o FILE.csv).
+# configuration (bench/classic.pm: 20000 files, 50000 transactions,
+# 500-10000 bytes, seed 42) through compare.sh on both, and unmounts and
+# removes everything, also when interrupted.  The CSV, the report and the
+# plots are left where compare.sh puts them (results/ under the current
+# directory, or -o FILE.csv).
 #
 # Needs root (mount), free loop devices, mkfs.ext4, losetup and mountpoint
 # (util-linux), and the dependencies of compare.sh.  Exit status: 0
@@ -36,25 +37,24 @@
 set -u
 
 scriptdir=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd) || exit 1
-# compare.sh's helpers (die, usage_error, note, posint, absdir,
-# wait_child, stop_child) and its traps (HUP, INT, TERM and EXIT), which
-# call the cleanup below.
-compare_sh_sourced=1
-. "$scriptdir/compare.sh"
-prog=dirindex-demo.sh
+. "$scriptdir/lib.sh"
+classic=$scriptdir/../bench/classic.pm
 scratch=
 fslist=		# file systems set up, in part or whole: dir_index ...
 
+# usage: print the usage on stdout.
 usage() {
 	cat <<EOF
 usage: $prog [-n N] [--number N] [--transactions N] [--file-counts LIST]
            [--size-mb MB] [-o FILE.csv] [-p POSTMARK] [--no-plot]
 
-Runs postmark (default: 20000 files, 50000 transactions, 500-10000 bytes,
-seed 42) N times (default 3) on an ext4 file system with dir_index and on
-one without, through compare.sh.  --file-counts "1000 2000 ..." sweeps the
-number of files.  The images (default 1024 MB each, sparse) live in a
-temporary directory that is removed at the end.  Must run as root.
+Runs postmark with the classic configuration, bench/classic.pm (20000
+files, 50000 transactions, 500-10000 bytes, seed 42; --number and
+--transactions change the first two), N times (default 3) on an ext4 file
+system with dir_index and on one without, through compare.sh.
+--file-counts "1000 2000 ..." sweeps the number of files.  The images
+(default 1024 MB each, sparse) live in a temporary directory that is
+removed at the end.  Must run as root.
 EOF
 }
 
@@ -95,6 +95,8 @@ cleanup() {
 	scratch=
 }
 
+catch_signals
+
 # test_pause WHAT: the test hook (see the top of the file): sleep when
 # $DIRINDEX_DEMO_PAUSE is $fs:WHAT, until a signal ends the script.
 test_pause() {
@@ -104,46 +106,45 @@ test_pause() {
 	wait_child
 }
 
+# The options: ours are taken out, those for compare.sh go to the end of
+# "$@" and stay there when the $n arguments given have been read.
 iters=3
-number=20000
-transactions=50000
+number=
+transactions=
 sizemb=1024
-set --  "$@" --end--
-pass=
-while [ "$1" != --end-- ]; do
+n=$#
+while [ "$n" -gt 0 ]; do
 	case $1 in
-	-n|--number|--transactions|--size-mb|--file-counts|-o|-p)
-		[ "$2" != --end-- ] || usage_error "$1 needs a value" ;;
-	esac
-	case $1 in
-	-n)	iters=$2
-		shift 2 ;;
-	--number)
-		number=$2
-		shift 2 ;;
-	--transactions)
-		transactions=$2
-		shift 2 ;;
-	--size-mb)
-		sizemb=$2
-		shift 2 ;;
-	--file-counts|-o|-p)
-		set -- "$@" "$1" "$2"
-		shift 2 ;;
 	--no-plot)
 		set -- "$@" "$1"
-		shift ;;
+		shift
+		n=$((n - 1))
+		continue ;;
 	-h|--help)
 		usage
 		exit 0 ;;
+	-n|--number|--transactions|--size-mb)
+		need_arg "$n" "$1" "a value"
+		need_posint "$1" "$2" ;;
+	--file-counts|-o|-p)
+		need_arg "$n" "$1" "a value"
+		set -- "$@" "$1" "$2" ;;
 	*)	usage_error "unknown argument $1" ;;
 	esac
-done
-shift	# --end--; "$@" now holds the options passed on to compare.sh
-for v in "$iters" "$number" "$transactions" "$sizemb"; do
-	posint "$v" || usage_error "'$v' is not a positive integer"
+	case $1 in
+	-n)	iters=$2 ;;
+	--number)
+		number=$2 ;;
+	--transactions)
+		transactions=$2 ;;
+	--size-mb)
+		sizemb=$2 ;;
+	esac
+	shift 2
+	n=$((n - 2))
 done
 
+[ -r "$classic" ] || die "$classic: missing (the source tree is incomplete)"
 [ "$(id -u)" -eq 0 ] ||
     cannot "must run as root (it creates loop-mounted ext4 file systems)"
 for t in mkfs.ext4 mount umount losetup mountpoint; do
@@ -151,24 +152,20 @@ for t in mkfs.ext4 mount umount losetup mountpoint; do
 done
 losetup -f >/dev/null 2>&1 || cannot "no free loop device (losetup -f)"
 
-tbase=$(absdir "${TMPDIR:-/tmp}") ||
-    die "${TMPDIR:-/tmp}: cannot enter the temporary directory"
-case $tbase in
+mkscratch scratch dirindex
+case $scratch in
 *[[:space:]]*)
-	die "$tbase: postmark locations cannot contain blanks (set TMPDIR)" ;;
+	die "$scratch: postmark locations cannot contain blanks (set TMPDIR)" ;;
 esac
-scratch=$(mktemp -d "$tbase/dirindex.XXXXXX") ||
-    die "cannot create a scratch directory in $tbase"
 note "scratch directory $scratch"
 
+# The classic configuration, with --number and --transactions last.
 config=$scratch/classic.pmrc
-cat >"$config" <<EOF || die "cannot write $config"
-# PostMark's classic configuration (dir_index experiment).
-set number $number
-set transactions $transactions
-set size 500 10000
-set seed 42
-EOF
+{
+	cat -- "$classic" &&
+	    { [ -z "$number" ] || echo "set number $number"; } &&
+	    { [ -z "$transactions" ] || echo "set transactions $transactions"; }
+} >"$config" || die "cannot write $config"
 
 # Each file system is in $fslist before its loop device is attached and
 # before it is mounted: an interrupt at any moment leaves cleanup what to

@@ -1,6 +1,6 @@
 #!/bin/sh
-# t4001: man/postmark.1 is clean under mandoc -Tlint and groff -ww and has
-# the required sections.
+# t4001: the manual pages, man/postmark.1 and man/postmark-compare.1, are
+# clean under mandoc -Tlint and groff -ww and have the required sections.
 #
 # Guards against mdoc mistakes that render wrongly (a macro name swallowed
 # as text, a delimiter eating a space, sections out of order).  mandoc's
@@ -10,31 +10,38 @@
 
 . "$srcdir/tests/tap.sh"
 
-man=$srcdir/man/postmark.1
 have() { [ -n "$1" ] && [ -x "$1" ]; }
 have "${MANDOC:-}" || have "${GROFF:-}" ||
     skip_all "neither mandoc nor groff is installed"
 
-if have "${MANDOC:-}"; then
-	"$MANDOC" -Tlint "$man" >"$T/lint.out" 2>&1
-	grep -v -e 'referenced manual not found' -e 'outdated mandoc\.db' \
-	    "$T/lint.out" >"$T/lint" || :
-	is "$(cat "$T/lint")" "" "mandoc -Tlint reports nothing"
-else
-	skip "mandoc -Tlint" "mandoc not installed"
-fi
+# lint PAGE SECTIONS: man/PAGE is clean under mandoc -Tlint and groff -ww,
+# and its .Sh sections are SECTIONS, in that order.
+lint() {
+	man=$srcdir/man/$1
+	if have "${MANDOC:-}"; then
+		"$MANDOC" -Tlint "$man" >"$T/lint.out" 2>&1
+		grep -v -e 'referenced manual not found' \
+		    -e 'outdated mandoc\.db' "$T/lint.out" >"$T/lint" || :
+		is "$(cat "$T/lint")" "" "$1: mandoc -Tlint reports nothing"
+	else
+		skip "$1: mandoc -Tlint" "mandoc not installed"
+	fi
+	if have "${GROFF:-}"; then
+		"$GROFF" -mandoc -ww -z "$man" >"$T/groff" 2>&1
+		ok $? "$1: groff -mandoc -ww -z exits 0"
+		is "$(cat "$T/groff")" "" \
+		    "$1: groff -mandoc -ww -z prints no warning"
+	else
+		skip "$1: groff -mandoc -ww -z" "groff not installed"
+	fi
+	got=$(sed -n 's/^\.Sh //p' "$man" | tr '\n' ' ')
+	is "$got" "$(echo $2) " "$1: sections present and in order"
+}
 
-if have "${GROFF:-}"; then
-	"$GROFF" -mandoc -ww -z "$man" >"$T/groff" 2>&1
-	ok $? "groff -mandoc -ww -z exits 0"
-	is "$(cat "$T/groff")" "" "groff -mandoc -ww -z prints no warning"
-else
-	skip "groff -mandoc -ww -z" "groff not installed"
-fi
-
-# The sections the project requires (STYLE.md 14, issue 2), in mdoc order.
-want='NAME SYNOPSIS DESCRIPTION REPORT FORMATS ENVIRONMENT FILES EXIT STATUS
-EXAMPLES COMPATIBILITY SEE ALSO HISTORY AUTHORS CAVEATS'
-got=$(sed -n 's/^\.Sh //p' "$man" | tr '\n' ' ')
-is "$got" "$(echo $want) " "sections present and in order"
+# The sections the project requires (STYLE.md 14, issues 2 and 8), in
+# mdoc order.
+lint postmark.1 'NAME SYNOPSIS DESCRIPTION REPORT FORMATS ENVIRONMENT FILES
+EXIT STATUS EXAMPLES COMPATIBILITY SEE ALSO HISTORY AUTHORS CAVEATS'
+lint postmark-compare.1 'NAME SYNOPSIS DESCRIPTION ENVIRONMENT FILES
+EXIT STATUS EXAMPLES SEE ALSO AUTHORS CAVEATS'
 done_testing

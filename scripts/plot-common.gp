@@ -1,0 +1,43 @@
+# Copyright (c) 2026 The postmark developers.
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+
+# plot-common.gp: the start of every plot of compare.sh (installed as
+# postmark-compare).  compare.sh's plot() writes one gnuplot script in its
+# scratch directory: the lines that set the terminal and the output file
+# plot.png or plot.svg, then this file, then plot-bars.gp, plot-latency.gp
+# or plot-files.gp, and runs gnuplot in that directory.  The code is fixed:
+# every value from the CSV files reaches gnuplot through data/vars.gp, in
+# which compare.awk wrote text only as single-quoted string constants
+# (gpstr()), and through the tab-separated data/stats.tsv; no file name is
+# written into gnuplot code, where a name starting with | or < would run a
+# command even when quoted.
+#
+# vars.gp defines title, workload, plotnumber, numbermin, numbermax,
+# nnumbers, nlabels, labelI, labelticI (labelI with % doubled: a tic label
+# is a format), nbars, barkeyK, barnameK, barunitK, barhasK, barsweepK,
+# bartopK, opI and ophasI; stats.tsv has the columns label index, label
+# (" as '), number, measure, kind, op, percentile index, n, mean, low and
+# high end of the 95 % interval.
+
+stats = 'data/stats.tsv'
+load 'data/vars.gp'
+set datafile separator "\t"
+set datafile missing "NaN"
+set style fill solid 0.6 border -1
+# Each panel starts with "eval setup" (defined by the plot) and, when it
+# has no data, says so instead of plotting.
+nodata = 'unset tics; unset border; unset xlabel; unset ylabel; ' . \
+    'unset grid; unset logscale; set label 99 "no data" at graph 0.5, ' . \
+    'graph 0.5 center; plot [0:1][0:1] 2 notitle; unset label 99'
+common = 'set border 3; set tics nomirror; set ytics; set grid ytics; '

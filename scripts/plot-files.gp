@@ -1,0 +1,42 @@
+# Copyright (c) 2026 The postmark developers.
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+
+# plot-files.gp: the rate of compare.sh against the number of files, when
+# the CSV has several file counts; loaded after plot-common.gp.  Interval
+# ends below zero are drawn at zero, and the y axis stops at bartopK (see
+# plot_top() in compare.awk).
+
+set multiplot layout 2,2 title title . "\n" . workload . \
+    "\nrate versus number of files: mean and 95% confidence interval"
+set key below
+setup = common . 'set logscale x; set xtics; ' . \
+    'set xrange [numbermin / 1.5:numbermax * 1.5]; ' . \
+    'set xlabel "number of files (set number)"; set tics nomirror'
+do for [k in "1 2 5 9"] {
+	eval setup
+	k = k + 0
+	set title value(sprintf("barname%d", k))
+	set ylabel value(sprintf("barunit%d", k))
+	mk = value(sprintf("barkey%d", k))
+	set yrange [0:value(sprintf("bartop%d", k))]
+	if (value(sprintf("barsweep%d", k))) {
+		plot for [i=1:nlabels] stats using (($1 == i && \
+		    strcol(4) eq mk) ? $3 : NaN):9:($10 < 0 ? 0 : $10):11 \
+		    with yerrorlines \
+		    lc i lw 2 pt 7 ps 0.8 title value(sprintf("label%d", i))
+	} else {
+		eval nodata
+	}
+}
+unset multiplot
