@@ -70,6 +70,7 @@ static void	 teardown(struct pm_config *, struct pm_result *);
 static void	 case_ref62(struct pm_config *, struct pm_result *);
 static void	 case_frac(struct pm_config *, struct pm_result *);
 static void	 case_strings(struct pm_config *, struct pm_result *);
+static void	 case_bytes(struct pm_config *, struct pm_result *);
 static void	 case_error(struct pm_config *, struct pm_result *);
 static void	 case_latency(struct pm_config *, struct pm_result *);
 static int	 make_case(const char *, struct pm_config *,
@@ -110,6 +111,7 @@ static const struct named_case cases[] = {
 	{ "ref62", case_ref62 },
 	{ "frac", case_frac },
 	{ "strings", case_strings },
+	{ "bytes", case_bytes },
 	{ "error", case_error },
 	{ "latency", case_latency },
 	{ "zero", NULL }
@@ -223,6 +225,35 @@ case_strings(struct pm_config *cfg, struct pm_result *r)
 	m->fs_options[1] = xstrdup("rw,nosuid,nodev");
 	r->meta = case_meta = m;
 	r->iteration = 2;
+}
+
+/*
+ * Every byte in a label and in location names: the label holds 0x01 to
+ * 0xff in order, one location 0x01 to 0x7f, another 0x80 to 0xff (none
+ * of it UTF-8), and the error path a lone 0xff and a truncated sequence.
+ */
+static void
+case_bytes(struct pm_config *cfg, struct pm_result *r)
+{
+	char	 all[256], low[128], high[129];
+	int	 i;
+
+	case_ref62(cfg, r);
+	for (i = 1; i < 256; i++)
+		all[i - 1] = (char)i;
+	all[255] = '\0';
+	for (i = 1; i < 128; i++)
+		low[i - 1] = (char)i;
+	low[127] = '\0';
+	for (i = 0x80; i < 0x100; i++)
+		high[i - 0x80] = (char)i;
+	high[128] = '\0';
+	free(cfg->label);
+	cfg->label = xstrdup(all);
+	pm_config_add_location(cfg, low, 1);
+	pm_config_add_location(cfg, high, 2);
+	r->status = PM_STATUS_ERROR;
+	pm_error_set(&r->error, "write", "s0/\xff\xe6\x97/1", ENOSPC);
 }
 
 /* A run that failed, with a message holding a comma and a quote. */
