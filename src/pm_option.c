@@ -234,6 +234,16 @@ static const struct pm_option pm_opts[] = {
 		.help = "Sets number of runs made by each run command",
 		.title = "Iterations", .colpos = -1
 	}
+#ifdef PM_OPTION_TEST_ROW
+	/* tests/unit_option: a key added by one row (writes iterations). */
+	, {
+		.name = "set testkey", .type = &pm_t_uint,
+		.off = OFF(iterations), .min = 1, .max = 99,
+		.usage = "set testkey N",
+		.help = "A key added by one row (tests only)",
+		.title = "Testkey", .col = { "testkey" }, .colpos = -1
+	}
+#endif
 };
 
 /* The table and its length. */

@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "postmark.h"
+#include "tap.h"
 
 #define NS	1000000000ULL		/* ns per second */
 
@@ -83,9 +84,6 @@ static int	 summarise(FILE *, const struct pm_config *,
 		    const struct pm_result *, size_t);
 static char	*capture_summary(const struct pm_config *,
 		    const struct pm_result *, size_t);
-static void	 ok(int, const char *);
-static void	 skip(const char *, const char *);
-static void	 is_str(const char *, const char *, const char *);
 static char	*line_with(const char *, const char *);
 static int	 emit(const char *, const char *);
 static void	 test_rates(void);
@@ -118,8 +116,6 @@ static const struct named_case cases[] = {
 };
 #define NCASES		(sizeof cases / sizeof cases[0])
 
-static int	 tap_n;
-static int	 tap_failed;
 
 /* The metadata a case made; results only borrow it. */
 static struct pm_meta *case_meta;
@@ -358,35 +354,6 @@ capture_summary(const struct pm_config *cfg, const struct pm_result *r,
 	if (summarise(mem_open(&m), cfg, r, n) != 0)
 		printf("# pm_report_summary returned non-zero\n");
 	return (mem_text(&m));
-}
-
-static void
-ok(int cond, const char *desc)
-{
-	tap_n++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", tap_n, desc);
-	if (!cond)
-		tap_failed++;
-}
-
-/* A test that cannot run here: passes with a SKIP directive. */
-static void
-skip(const char *desc, const char *reason)
-{
-	printf("ok %d - %s # SKIP %s\n", ++tap_n, desc, reason);
-}
-
-/* Pass when got equals want; show both otherwise. */
-static void
-is_str(const char *got, const char *want, const char *desc)
-{
-	int	 same;
-
-	same = got != NULL && strcmp(got, want) == 0;
-	ok(same, desc);
-	if (!same)
-		printf("# got:  '%s'\n# want: '%s'\n",
-		    got == NULL ? "(null)" : got, want);
 }
 
 /*
@@ -890,6 +857,5 @@ main(int argc, char *argv[])
 	test_errors();
 	test_dispatch();
 	test_meta();
-	printf("1..%d\n", tap_n);
-	return (tap_failed == 0 ? 0 : 1);
+	return (done_testing());
 }
