@@ -94,6 +94,11 @@ static int	 pm_report_clash(const struct pm_config *, const char *,
 static int	 pm_outcome(const struct pm_config *, const struct pm_result *,
 		    struct pm_cmderr *);
 static void	 pm_between(const struct pm_config *, uint32_t, int);
+static FILE	*pm_report_open(const struct pm_config *, const char *, int *,
+		    struct pm_cmderr *);
+static int	 pm_iteration(struct pm_drive *, FILE *, struct pm_result *,
+		    uint32_t, int *, struct pm_summary **, int *,
+		    struct pm_cmderr *);
 static int	 pm_made_by_run(const struct pm_config *, const char *);
 static void	 pm_interrupted(const struct pm_config *,
 		    const struct pm_result *);
@@ -593,6 +598,82 @@ pm_outcome(const struct pm_config *cfg, const struct pm_result *r,
 }
 
 /*
+ * Open the report file (NULL: standard output) for appending, before
+ * anything runs: refused when the run would meet it as one of its own
+ * files, an error when it cannot be opened.  *header is set when a CSV
+ * header is due (a new or empty file, or standard output).  Returns the
+ * stream, or NULL with *err set.
+ */
+static FILE *
+pm_report_open(const struct pm_config *cfg, const char *file, int *header,
+    struct pm_cmderr *err)
+{
+	struct stat	 st;
+	FILE		*fp;
+
+	*header = 1;
+	if (file == NULL)
+		return (stdout);
+	if (pm_report_clash(cfg, file, err) == -1)
+		return (NULL);
+	if ((fp = fopen(file, "a")) == NULL) {
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: cannot open '%s': "
+		    "%s", file, strerror(errno));
+		pm_cmderr_compat(err, "Error: Cannot direct output to file "
+		    "'%s'", file);
+		return (NULL);
+	}
+	*header = fstat(fileno(fp), &st) == 0 && st.st_size == 0;
+	return (fp);
+}
+
+/*
+ * One iteration: gather the metadata, run, end the progress line, and
+ * write the record with the stopping signals blocked (adding the run to
+ * the summary of classic reports).  Returns what pm_outcome says, with
+ * *bad set when the report could not be written.
+ */
+static int
+pm_iteration(struct pm_drive *run, FILE *fp, struct pm_result *r,
+    uint32_t it, int *header, struct pm_summary **sum, int *bad,
+    struct pm_cmderr *err)
+{
+	const struct pm_config	*cfg = run->cfg;
+	struct pm_hooks		 hooks = {
+		.phase_begin = pm_hook_begin,
+		.phase_end = pm_hook_end,
+		.progress = pm_hook_progress
+	};
+	struct pm_meta		*meta;
+	sigset_t		 mask;
+	int			 rv;
+
+	meta = pm_meta_new(cfg);
+	r->meta = meta;
+	r->iteration = it;
+	pm_workload_run(cfg, &hooks, run, r);
+	pm_live_erase(run);
+	if (run->midline) {
+		putc('\n', run->out);
+		run->midline = 0;
+	}
+	fflush(run->out);
+
+	pm_signals_block(1, &mask);
+	*bad |= pm_report_record(fp, cfg, r, header);
+	if (cfg->iterations > 1 && pm_report_classic(cfg)) {
+		if (*sum == NULL)
+			*sum = pm_summary_new();
+		pm_summary_add(*sum, cfg, r);
+	}
+	rv = pm_outcome(cfg, r, err);
+	pm_signals_block(0, &mask);
+	r->meta = NULL;
+	pm_meta_free(meta);
+	return (rv);
+}
+
+/*
  * "run [FILE]": run the benchmark cfg->iterations times and report each
  * run to FILE (appended; NULL: standard output); progress text goes to
  * info.  The first run that does not complete ends the command.  Returns
@@ -604,66 +685,27 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
     struct pm_cmderr *err)
 {
 	struct pm_drive		 run;
-	struct pm_hooks		 hooks = {
-		.phase_begin = pm_hook_begin,
-		.phase_end = pm_hook_end,
-		.progress = pm_hook_progress
-	};
 	struct pm_result	*r;
-	struct pm_meta		*meta;
 	struct pm_summary	*sum = NULL;
 	struct pm_sigsave	 save;
-	struct stat		 st;
 	sigset_t		 mask;
-	FILE			*fp = stdout;
+	FILE			*fp;
 	uint32_t		 it;
-	int			 header = 1, bad = 0, rv = 0, signo;
+	int			 header, bad = 0, rv = 0, signo;
 
-	if (file != NULL) {
-		if (pm_report_clash(cfg, file, err) == -1)
-			return (1);
-		if ((fp = fopen(file, "a")) == NULL) {
-			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: cannot "
-			    "open '%s': %s", file, strerror(errno));
-			pm_cmderr_compat(err, "Error: Cannot direct output to "
-			    "file '%s'", file);
-			return (1);
-		}
-		header = fstat(fileno(fp), &st) == 0 && st.st_size == 0;
-	}
+	if ((fp = pm_report_open(cfg, file, &header, err)) == NULL)
+		return (1);
 	pm_drive_init(&run, cfg, info);
 	r = pm_result_new();
 	pm_workload_interrupt(0);
 	pm_signals_catch(&save);
-
 	for (it = 1; it <= cfg->iterations && rv == 0; it++) {
 		if ((signo = pm_workload_signal()) != 0) {
 			pm_between(cfg, it, signo);
 			rv = 128 + signo;
 			break;
 		}
-		meta = pm_meta_new(cfg);
-		r->meta = meta;
-		r->iteration = it;
-		pm_workload_run(cfg, &hooks, &run, r);
-		pm_live_erase(&run);
-		if (run.midline) {
-			putc('\n', run.out);
-			run.midline = 0;
-		}
-		fflush(run.out);
-
-		pm_signals_block(1, &mask);
-		bad |= pm_report_record(fp, cfg, r, &header);
-		if (cfg->iterations > 1 && pm_report_classic(cfg)) {
-			if (sum == NULL)
-				sum = pm_summary_new();
-			pm_summary_add(sum, cfg, r);
-		}
-		rv = pm_outcome(cfg, r, err);
-		pm_signals_block(0, &mask);
-		r->meta = NULL;
-		pm_meta_free(meta);
+		rv = pm_iteration(&run, fp, r, it, &header, &sum, &bad, err);
 	}
 
 	pm_signals_block(1, &mask);

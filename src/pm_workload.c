@@ -174,6 +174,7 @@ static int	 pm_open_dirs(struct pm_run *);
 static int	 pm_find_subdir(int, const struct pm_subdir *, char *, size_t);
 static int	 pm_rmdir(struct pm_run *, uint64_t, int);
 static int	 pm_rmdirs(struct pm_run *);
+static int	 pm_dirs_init(struct pm_dirs *, size_t, uint32_t);
 static void	 pm_close_dirs(struct pm_run *);
 
 static int	 pm_setup(struct pm_run *);
@@ -737,6 +738,34 @@ pm_close_dirs(struct pm_run *run)
 }
 
 /*
+ * Prepare the directory table of nloc locations (0: the current
+ * directory) with nsub subdirectories each (0: none): nothing open yet.
+ * Returns 0, or -1 with errno set; pm_close_dirs frees it either way.
+ */
+static int
+pm_dirs_init(struct pm_dirs *d, size_t nloc, uint32_t nsub)
+{
+	size_t		 n, nsd;
+
+	d->nloc = nloc > 0 ? nloc : 1;
+	d->nsub = nsub;
+	d->nhandles = d->nloc * (uint64_t)(d->nsub + 1);
+	nsd = d->nloc * (size_t)(d->nsub > 0 ? d->nsub : 1);
+	d->locfd = calloc(d->nloc, sizeof *d->locfd);
+	d->canon = calloc(d->nloc, sizeof *d->canon);
+	d->sub = calloc(nsd, sizeof *d->sub);
+	if (d->locfd == NULL || d->canon == NULL || d->sub == NULL)
+		return (-1);
+	for (n = 0; n < d->nloc; n++) {
+		d->locfd[n] = -1;
+		d->canon[n] = (uint32_t)n;
+	}
+	for (n = 0; n < nsd; n++)
+		d->sub[n].fd = -1;
+	return (0);
+}
+
+/*
  * Check the configuration, seed the generator, build the source buffer
  * (2 * HIGH draws of 32 + RND(95), reference §3) and allocate the file
  * table, its bitmap, the I/O buffers and the directory tables.  Returns
@@ -746,7 +775,6 @@ static int
 pm_setup(struct pm_run *run)
 {
 	const struct pm_config	*cfg = run->cfg;
-	struct pm_dirs		*d = &run->dirs;
 	uint64_t		 i, nsrc;
 	size_t			 n;
 
@@ -779,22 +807,8 @@ pm_setup(struct pm_run *run)
 			    EINVAL));
 	}
 
-	/* Directory handles: one per location and per sK of each. */
-	d->nloc = run->nloc > 0 ? run->nloc : 1;
-	d->nsub = run->subdirs;
-	d->nhandles = d->nloc * (uint64_t)(d->nsub + 1);
-	d->locfd = calloc(d->nloc, sizeof *d->locfd);
-	d->canon = calloc(d->nloc, sizeof *d->canon);
-	d->sub = calloc(d->nloc * (size_t)(d->nsub > 0 ? d->nsub : 1),
-	    sizeof *d->sub);
-	if (d->locfd == NULL || d->canon == NULL || d->sub == NULL)
+	if (pm_dirs_init(&run->dirs, run->nloc, run->subdirs) == -1)
 		return (pm_fail(run, "allocate", "directory table", errno));
-	for (n = 0; n < d->nloc; n++) {
-		d->locfd[n] = -1;
-		d->canon[n] = (uint32_t)n;
-	}
-	for (i = 0; i < (uint64_t)d->nloc * (d->nsub > 0 ? d->nsub : 1); i++)
-		d->sub[i].fd = -1;
 
 	/* The source buffer; reseeding first makes every run the same. */
 	pm_rng_seed(&run->rng, cfg->seed);
