@@ -58,13 +58,9 @@ static const uint32_t *u32_of(const struct pm_config *, size_t);
 static int	 bad(struct pm_cmderr *, const struct pm_option *,
 		    const char *, ...)
 		    __attribute__((__format__(__printf__, 3, 4)));
-static int	 set_uint(struct pm_config *, const struct pm_option *, int,
-		    char **, struct pm_cmderr *);
-static int	 set_bytes(struct pm_config *, const struct pm_option *, int,
-		    char **, struct pm_cmderr *);
+static int	 set_number(struct pm_config *, const struct pm_option *,
+		    int, char **, struct pm_cmderr *);
 static int	 set_size(struct pm_config *, const struct pm_option *, int,
-		    char **, struct pm_cmderr *);
-static int	 set_bias(struct pm_config *, const struct pm_option *, int,
 		    char **, struct pm_cmderr *);
 static int	 set_bool(struct pm_config *, const struct pm_option *, int,
 		    char **, struct pm_cmderr *);
@@ -94,16 +90,16 @@ static void	 show_postmark(FILE *, const struct pm_config *);
 
 /* The kinds of value; min_args and max_args count the value's words. */
 static const struct pm_otype pm_t_uint = {
-	.min_args = 1, .max_args = 1, .set = set_uint, .print = print_uint
+	.min_args = 1, .max_args = 1, .set = set_number, .print = print_uint
 };
 static const struct pm_otype pm_t_bytes = {
-	.min_args = 1, .max_args = 1, .set = set_bytes, .print = print_uint
+	.min_args = 1, .max_args = 1, .set = set_number, .print = print_uint
 };
 static const struct pm_otype pm_t_size = {
 	.min_args = 1, .max_args = 2, .set = set_size, .print = print_uint
 };
 static const struct pm_otype pm_t_bias = {
-	.min_args = 1, .max_args = 1, .set = set_bias, .print = print_int
+	.min_args = 1, .max_args = 1, .set = set_number, .print = print_int
 };
 static const struct pm_otype pm_t_bool = {
 	.min_args = 1, .max_args = 1, .set = set_bool, .print = print_uint
@@ -344,9 +340,12 @@ bad(struct pm_cmderr *err, const struct pm_option *opt, const char *fmt,
 	return (-1);
 }
 
-/* A whole number in the key's range, into a uint32_t. */
+/*
+ * A whole number in the key's range: a count (into a uint32_t), a number
+ * of bytes with an optional k, m or g (uint32_t), or a bias (an int).
+ */
 static int
-set_uint(struct pm_config *cfg, const struct pm_option *opt, int argc,
+set_number(struct pm_config *cfg, const struct pm_option *opt, int argc,
     char **argv, struct pm_cmderr *err)
 {
 	long long	 v;
@@ -354,31 +353,16 @@ set_uint(struct pm_config *cfg, const struct pm_option *opt, int argc,
 	int		 rc;
 
 	(void)argc;
-	if (parse_number(argv[0], 0, opt->min, opt->max, &v, &why) == -1) {
+	if (parse_number(argv[0], opt->type == &pm_t_bytes, opt->min,
+	    opt->max, &v, &why) == -1) {
 		rc = bad(err, opt, "%s", why);
 		free(why);
 		return (rc);
 	}
-	*u32_at(cfg, opt->off) = (uint32_t)v;
-	return (0);
-}
-
-/* A number of bytes (k, m, g allowed) in the key's range. */
-static int
-set_bytes(struct pm_config *cfg, const struct pm_option *opt, int argc,
-    char **argv, struct pm_cmderr *err)
-{
-	long long	 v;
-	char		*why;
-	int		 rc;
-
-	(void)argc;
-	if (parse_number(argv[0], 1, opt->min, opt->max, &v, &why) == -1) {
-		rc = bad(err, opt, "%s", why);
-		free(why);
-		return (rc);
-	}
-	*u32_at(cfg, opt->off) = (uint32_t)v;
+	if (opt->type == &pm_t_bias)
+		*(int *)(void *)((char *)cfg + opt->off) = (int)v;
+	else
+		*u32_at(cfg, opt->off) = (uint32_t)v;
 	return (0);
 }
 
@@ -409,25 +393,6 @@ set_size(struct pm_config *cfg, const struct pm_option *opt, int argc,
 	}
 	*u32_at(cfg, opt->off) = (uint32_t)v[0];
 	*u32_at(cfg, opt->off2) = (uint32_t)v[1];
-	return (0);
-}
-
-/* A bias, -1 (that half off) to 10, into an int. */
-static int
-set_bias(struct pm_config *cfg, const struct pm_option *opt, int argc,
-    char **argv, struct pm_cmderr *err)
-{
-	long long	 v;
-	char		*why;
-	int		 rc;
-
-	(void)argc;
-	if (parse_number(argv[0], 0, opt->min, opt->max, &v, &why) == -1) {
-		rc = bad(err, opt, "%s", why);
-		free(why);
-		return (rc);
-	}
-	*(int *)(void *)((char *)cfg + opt->off) = (int)v;
 	return (0);
 }
 
