@@ -53,6 +53,7 @@ struct pm_entry {
 	const struct pm_cmd	*cmd;		/* or NULL */
 	const struct pm_option	*opt;		/* or NULL */
 	int			 hidden;	/* an alias */
+	int			 postmark;	/* one of PostMark's names */
 };
 
 /* What the finder found. */
@@ -82,6 +83,8 @@ static char	*pm_candidates(const struct pm_entry *, const unsigned char *,
 static void	 pm_find_word(const struct pm_entry *, size_t,
 		    const unsigned char *, unsigned char *, int, const char *,
 		    const char **, size_t *, int *);
+static void	 pm_find_postmark(const struct pm_entry *, size_t,
+		    const unsigned char *, int, const char **, size_t *, int *);
 static const struct pm_entry *pm_find_keep(const struct pm_entry *, size_t,
 		    unsigned char *, int, const char *, size_t);
 static void	 pm_find_fail(const struct pm_entry *, size_t,
@@ -154,6 +157,7 @@ pm_entries(size_t *n)
 			    (pass == 0))
 				continue;
 			list[len].name = opts[i].name;
+			list[len].postmark = pass == 0;
 			list[len++].opt = &opts[i];
 		}
 		for (i = 0; i < nitems(pm_cmds); i++) {
@@ -161,6 +165,7 @@ pm_entries(size_t *n)
 			    (pass == 0))
 				continue;
 			list[len].name = pm_cmds[i].name;
+			list[len].postmark = pass == 0;
 			list[len].hidden = pm_cmds[i].flags & PM_CMDF_HIDDEN;
 			list[len++].cmd = &pm_cmds[i];
 		}
@@ -287,7 +292,9 @@ pm_find_plural(const struct pm_entry *e, size_t n, unsigned char *live,
 /*
  * Among the live names, mark in cand those whose word d starts with w,
  * and set *chosen (*clen bytes) to the word they have there: the exact
- * word when one is, and *ambiguous when they differ.
+ * word when one is, and *ambiguous when they differ, unless only one of
+ * the differing words is PostMark's, which then wins ("set w" is still
+ * set write when keys starting with w are added).
  */
 static void
 pm_find_word(const struct pm_entry *e, size_t n, const unsigned char *live,
@@ -318,6 +325,36 @@ pm_find_word(const struct pm_entry *e, size_t n, const unsigned char *live,
 			*clen = len;
 		}
 	}
+	if (*ambiguous && *clen != wlen)
+		pm_find_postmark(e, n, cand, d, chosen, clen, ambiguous);
+}
+
+/*
+ * An ambiguous word d: when the candidates (cand) that are PostMark's
+ * names all have one word there, take it.
+ */
+static void
+pm_find_postmark(const struct pm_entry *e, size_t n,
+    const unsigned char *cand, int d, const char **chosen, size_t *clen,
+    int *ambiguous)
+{
+	const char	*x, *pick = NULL;
+	size_t		 i, len, plen = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!cand[i] || !e[i].postmark)
+			continue;
+		len = pm_word(e[i].name, d, &x);
+		if (pick != NULL && (len != plen || strncmp(x, pick, len) != 0))
+			return;
+		pick = x;
+		plen = len;
+	}
+	if (pick == NULL)
+		return;
+	*chosen = pick;
+	*clen = plen;
+	*ambiguous = 0;
 }
 
 /*

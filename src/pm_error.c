@@ -45,6 +45,7 @@ pm_error_set(struct pm_error *e, const char *op, const char *path,
 	e->path = xstrdup(path);
 	e->errnum = errnum;
 	e->msg = NULL;
+	e->text = NULL;
 }
 
 /* Forget a recorded error and free what it holds. */
@@ -52,11 +53,13 @@ void
 pm_error_clear(struct pm_error *e)
 {
 	free(e->path);
+	free(e->text);
 	memset(e, 0, sizeof *e);
 }
 
 /*
- * The error as "OP PATH: message": the message is e->msg when set, else
+ * The error as "OP PATH: message": the message is e->text or e->msg when
+ * set, else
  * strerror(errnum), or for errnum 0 "unexpected end of file" after a read
  * and "short write" otherwise.  Returns an allocated string.
  */
@@ -68,7 +71,9 @@ pm_error_string(const struct pm_error *e)
 
 	if (e->op == NULL)
 		return (xstrdup("unknown error"));
-	if (e->msg != NULL)
+	if (e->text != NULL)
+		msg = e->text;
+	else if (e->msg != NULL)
 		msg = e->msg;
 	else if (e->errnum != 0)
 		msg = strerror(e->errnum);

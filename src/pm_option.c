@@ -68,7 +68,11 @@ static int	 set_choice(struct pm_config *, const struct pm_option *, int,
 		    char **, struct pm_cmderr *);
 static int	 set_report(struct pm_config *, const struct pm_option *, int,
 		    char **, struct pm_cmderr *);
+static int	 set_cache(struct pm_config *, const struct pm_option *, int,
+		    char **, struct pm_cmderr *);
 static int	 set_text(struct pm_config *, const struct pm_option *, int,
+		    char **, struct pm_cmderr *);
+static int	 set_hook(struct pm_config *, const struct pm_option *, int,
 		    char **, struct pm_cmderr *);
 static int	 set_location(struct pm_config *, const struct pm_option *,
 		    int, char **, struct pm_cmderr *);
@@ -84,6 +88,13 @@ static void	 print_text(const struct pm_config *, const struct pm_option *,
 		    int, char *, size_t);
 static void	 print_none(const struct pm_config *, const struct pm_option *,
 		    int, char *, size_t);
+static void	 print_hook(const struct pm_config *, const struct pm_option *,
+		    int, char *, size_t);
+static void	 copy_text(struct pm_config *, const struct pm_option *);
+static void	 free_text(struct pm_config *, const struct pm_option *);
+static void	 copy_hook(struct pm_config *, const struct pm_option *);
+static void	 free_hook(struct pm_config *, const struct pm_option *);
+static int	 word_index(const char *, const char *const *);
 static const char *count_words(int);
 static char	*choice_list(const char *const *);
 static void	 show_postmark(FILE *, const struct pm_config *);
@@ -112,9 +123,33 @@ static const struct pm_otype pm_t_report = {
 	.min_args = 1, .max_args = 1, .set = set_report,
 	.print = print_report
 };
-static const struct pm_otype pm_t_text = {
-	.min_args = 0, .max_args = 1, .set = set_text, .print = print_text
+static const struct pm_otype pm_t_cache = {
+	.min_args = 1, .max_args = 1, .set = set_cache,
+	.print = print_choice
 };
+static const struct pm_otype pm_t_text = {
+	.min_args = 0, .max_args = 1, .set = set_text, .print = print_text,
+	.copy = copy_text, .free = free_text
+};
+static const struct pm_otype pm_t_hook = {
+	.min_args = 1, .max_args = 1, .set = set_hook, .print = print_hook,
+	.copy = copy_hook, .free = free_hook
+};
+
+/* The names of the values of choices, in the order of their enums. */
+static const char *const pm_sync_names[] = {
+	"none", "fsync", "fdatasync", "osync", "dsync", NULL
+};
+static const char *const pm_cache_names[] = {
+	"warm", "cold", "cold-phases", NULL
+};
+static const char *const pm_hook_whens[] = { "before", "after", NULL };
+const char *const pm_hook_phases[] = {
+	"run", "creation", "transactions", "deletion", NULL
+};
+
+/* Where the page cache is dropped (set cache cold). */
+#define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"
 static const struct pm_otype pm_t_location = {
 	.min_args = 1, .max_args = 2, .set = set_location,
 	.print = print_none
@@ -229,6 +264,44 @@ static const struct pm_option pm_opts[] = {
 		.def = "1", .usage = "set iterations N",
 		.help = "Sets number of runs made by each run command",
 		.title = "Iterations", .colpos = -1
+	}, {
+		.name = "set sync", .type = &pm_t_choice, .off = OFF(sync),
+		.choices = pm_sync_names, .def = "none",
+		.usage = "set sync none|fsync|fdatasync|osync|dsync",
+		.help = "Sets how written files are made durable",
+		.title = "Sync", .col = { "sync" }, .colpos = -1
+	}, {
+		.name = "set dirsync", .type = &pm_t_bool, .off = OFF(dirsync),
+		.def = "false", .usage = "set dirsync true|false",
+		.help = "Sets fsync of the directory after each create and "
+		    "delete",
+		.title = "Directory sync", .col = { "dirsync" }, .colpos = -1
+	}, {
+		.name = "set direct", .type = &pm_t_bool, .off = OFF(direct),
+		.def = "false", .usage = "set direct true|false",
+		.help = "Sets O_DIRECT for unbuffered I/O",
+		.title = "Direct I/O", .col = { "direct" }, .colpos = -1
+	}, {
+		.name = "set cache", .type = &pm_t_cache, .off = OFF(cache),
+		.choices = pm_cache_names, .def = "warm",
+		.usage = "set cache warm|cold|cold-phases",
+		.help = "Sets dropping the page cache before runs or phases",
+		.title = "Cache", .col = { "cache" }, .colpos = -1
+	}, {
+		.name = "set warmup", .type = &pm_t_uint, .off = OFF(warmup),
+		.min = 0, .max = PM_ITER_MAX, .def = "0",
+		.usage = "set warmup N",
+		.help = "Sets number of unreported runs before the measured "
+		    "ones",
+		.title = "Warm-up runs", .col = { "warmup" }, .colpos = -1
+	}, {
+		.name = "set hook", .type = &pm_t_hook, .off = OFF(hook),
+		.usage = "set hook before|after run|creation|transactions|"
+		    "deletion COMMAND|none",
+		.help = "Sets a shell command run before or after a run or "
+		    "phase",
+		.title = "Hooks", .col = { "hooks" }, .colpos = -1,
+		.flags = PM_OPTF_REST
 	}
 #ifdef PM_OPTION_TEST_ROW
 	/* tests/unit_option: a key added by one row (writes iterations). */
@@ -434,6 +507,80 @@ set_choice(struct pm_config *cfg, const struct pm_option *opt, int argc,
 	return (rc);
 }
 
+/*
+ * The cache choice: cold and cold-phases need to write drop_caches
+ * (root, Linux), which is checked now rather than found out at the run.
+ */
+static int
+set_cache(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	uint32_t	 old = cfg->cache;
+
+	if (set_choice(cfg, opt, argc, argv, err) == -1)
+		return (-1);
+	if (cfg->cache != PM_CACHE_WARM && access(PM_DROP_CACHES, W_OK) == -1) {
+		bad(err, opt, "%s needs to write %s (root, on Linux): %s",
+		    argv[0], PM_DROP_CACHES, strerror(errno));
+		cfg->cache = old;
+		return (-1);
+	}
+	return (0);
+}
+
+/* The index of word in a NULL-ended list, or -1. */
+static int
+word_index(const char *word, const char *const *list)
+{
+	int	 i;
+
+	for (i = 0; list[i] != NULL; i++) {
+		if (strcmp(word, list[i]) == 0)
+			return (i);
+	}
+	return (-1);
+}
+
+/*
+ * set hook before|after PHASE COMMAND (the rest of the line), or
+ * COMMAND "none" to remove it.
+ */
+static int
+set_hook(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	char	*copy, *when, *phase, *command, *list;
+	int	 w, p, rc = -1;
+
+	(void)argc;
+	copy = xstrdup(argv[0]);
+	when = strtok(copy, " \t");
+	phase = strtok(NULL, " \t");
+	command = phase == NULL ? NULL : phase + strlen(phase) + 1;
+	if (command != NULL && command >= copy + strlen(argv[0]))
+		command = NULL;
+	if (command != NULL)
+		command += strspn(command, " \t");
+	if ((w = word_index(when, pm_hook_whens)) == -1)
+		bad(err, opt, "'%s' is neither before nor after", when);
+	else if (phase == NULL || (p = word_index(phase,
+	    pm_hook_phases)) == -1) {
+		list = choice_list(pm_hook_phases);
+		bad(err, opt, "'%s' is not one of %s", phase != NULL ? phase :
+		    "", list);
+		free(list);
+	} else if (command == NULL || *command == '\0')
+		bad(err, opt, "%s %s needs a command, or none", when, phase);
+	else {
+		free(cfg->hook[w][p]);
+		cfg->hook[w][p] = strcmp(command, "none") == 0 ? NULL :
+		    xstrdup(command);
+		rc = 0;
+	}
+	free(copy);
+	return (rc);
+}
+
 /* A report format named by the reporter table (pm_report.c). */
 static int
 set_report(struct pm_config *cfg, const struct pm_option *opt, int argc,
@@ -584,6 +731,79 @@ print_none(const struct pm_config *cfg, const struct pm_option *opt,
 	strlcpy(buf, "", len);
 }
 
+/* Every hook set, as "before run: COMMAND; after deletion: COMMAND". */
+static void
+print_hook(const struct pm_config *cfg, const struct pm_option *opt,
+    int col, char *buf, size_t len)
+{
+	int	 w, p;
+
+	(void)opt;
+	(void)col;
+	buf[0] = '\0';
+	for (w = 0; w < 2; w++) {
+		for (p = 0; p < PM_NHOOKPHASES; p++) {
+			if (cfg->hook[w][p] == NULL)
+				continue;
+			if (buf[0] != '\0')
+				strlcat(buf, "; ", len);
+			strlcat(buf, pm_hook_whens[w], len);
+			strlcat(buf, " ", len);
+			strlcat(buf, pm_hook_phases[p], len);
+			strlcat(buf, ": ", len);
+			strlcat(buf, cfg->hook[w][p], len);
+		}
+	}
+}
+
+/* A text value copied from another configuration: make it our own. */
+static void
+copy_text(struct pm_config *cfg, const struct pm_option *opt)
+{
+	char	**p = (char **)(void *)((char *)cfg + opt->off);
+
+	if (*p != NULL)
+		*p = xstrdup(*p);
+}
+
+static void
+free_text(struct pm_config *cfg, const struct pm_option *opt)
+{
+	char	**p = (char **)(void *)((char *)cfg + opt->off);
+
+	free(*p);
+	*p = NULL;
+}
+
+/* The hooks copied from another configuration: make them our own. */
+static void
+copy_hook(struct pm_config *cfg, const struct pm_option *opt)
+{
+	int	 w, p;
+
+	(void)opt;
+	for (w = 0; w < 2; w++) {
+		for (p = 0; p < PM_NHOOKPHASES; p++) {
+			if (cfg->hook[w][p] != NULL)
+				cfg->hook[w][p] = xstrdup(cfg->hook[w][p]);
+		}
+	}
+}
+
+static void
+free_hook(struct pm_config *cfg, const struct pm_option *opt)
+{
+	int	 w, p;
+
+	(void)opt;
+	for (w = 0; w < 2; w++) {
+		for (p = 0; p < PM_NHOOKPHASES; p++) {
+			free(cfg->hook[w][p]);
+			cfg->hook[w][p] = NULL;
+		}
+	}
+}
+
 /* "one value", "one or two values" for a type's word counts. */
 static const char *
 count_words(int n)
@@ -670,37 +890,29 @@ pm_option_set_text(struct pm_config *cfg, const char *key,
 }
 
 /*
- * Replace every text value of cfg (copied from another configuration) by
- * a copy of its own.
+ * Replace every owned value of cfg (copied from another configuration:
+ * text, hooks) by a copy of its own.
  */
 void
 pm_option_copy_text(struct pm_config *cfg)
 {
-	char	**p;
 	size_t	 i;
 
 	for (i = 0; i < nitems(pm_opts); i++) {
-		if (pm_opts[i].type != &pm_t_text)
-			continue;
-		p = (char **)(void *)((char *)cfg + pm_opts[i].off);
-		if (*p != NULL)
-			*p = xstrdup(*p);
+		if (pm_opts[i].type->copy != NULL)
+			pm_opts[i].type->copy(cfg, &pm_opts[i]);
 	}
 }
 
-/* Free every text value of cfg. */
+/* Free every owned value of cfg. */
 void
 pm_option_free_text(struct pm_config *cfg)
 {
-	char	**p;
 	size_t	 i;
 
 	for (i = 0; i < nitems(pm_opts); i++) {
-		if (pm_opts[i].type != &pm_t_text)
-			continue;
-		p = (char **)(void *)((char *)cfg + pm_opts[i].off);
-		free(*p);
-		*p = NULL;
+		if (pm_opts[i].type->free != NULL)
+			pm_opts[i].type->free(cfg, &pm_opts[i]);
 	}
 }
 
@@ -832,7 +1044,9 @@ pm_option_columns(const struct pm_config *cfg, int block,
 			for (c = 0; c < 2 && o->col[c] != NULL; c++) {
 				o->type->print(cfg, o, c, v, sizeof v);
 				fn(arg, o->col[c], v, o->type != &pm_t_choice &&
+				    o->type != &pm_t_cache &&
 				    o->type != &pm_t_text &&
+				    o->type != &pm_t_hook &&
 				    o->type != &pm_t_report);
 			}
 		}

@@ -111,7 +111,7 @@ static const char *lat_name(size_t, int);
 static uint64_t	 count_value(const struct pm_result *,
 		    const struct pm_count *);
 static void	 put_verbose_latency(FILE *, const struct pm_result *);
-static const char *status_name(enum pm_status);
+static const char *status_name(const struct pm_result *);
 static void	 csv_sep(FILE *);
 static void	 csv_str(FILE *, const char *);
 static void	 csv_u64(FILE *, uint64_t);
@@ -331,13 +331,16 @@ put_scalef(FILE *fp, double v)
 	}
 }
 
-/* Name of a status in CSV and JSON. */
+/*
+ * Name of a run's status in CSV and JSON: a complete warm-up run is
+ * "warmup" (left out of comparisons, which take "ok" rows).
+ */
 static const char *
-status_name(enum pm_status status)
+status_name(const struct pm_result *r)
 {
-	switch (status) {
+	switch (r->status) {
 	case PM_STATUS_OK:
-		return ("ok");
+		return (r->warmup ? "warmup" : "ok");
 	case PM_STATUS_OUT_OF_FILES:
 		return ("out_of_files");
 	case PM_STATUS_INTERRUPTED:
@@ -358,13 +361,19 @@ void
 pm_report_rates(const struct pm_config *cfg, const struct pm_result *r,
     struct pm_rates *rt)
 {
+	uint64_t	 create_end, del, gap;
+
 	(void)cfg;
 
 	memset(rt, 0, sizeof *rt);
-	rt->elapsed = interval(r->t_start, r->t_end);
+	/* Without a gap between phases: PostMark's four points. */
+	create_end = r->t_create_end != 0 ? r->t_create_end : r->t_trans;
+	del = r->t_del != 0 ? r->t_del : r->t_trans_end;
+	gap = (r->t_trans - create_end) + (del - r->t_trans_end);
 	rt->t_elapsed = interval(r->t_trans, r->t_trans_end);
-	rt->create_iv = interval(r->t_start, r->t_trans);
-	rt->delete_iv = interval(r->t_trans_end, r->t_end);
+	rt->create_iv = interval(r->t_start, create_end);
+	rt->delete_iv = interval(del, r->t_end);
+	rt->elapsed = interval(r->t_start + gap, r->t_end);
 
 	rt->transactions = (double)r->transactions_done / rt->t_elapsed;
 	rt->created = (double)(r->created_alone + r->created_mixed) /
@@ -492,6 +501,9 @@ pm_report_verbose(FILE *fp, const struct pm_config *cfg,
 		fprintf(fp, "Interrupted by %s while %s: what ran before "
 		    "the interruption\n", pm_signal_name(r->signo),
 		    pm_phase_name(r->last_phase));
+	if (r->warmup)
+		fprintf(fp, "Warm-up run %u of %u, not measured:\n",
+		    r->iteration, cfg->warmup);
 	fputs("Time:\n\t", fp);
 	put_fixed(fp, rt.elapsed, 2);
 	fputs(" seconds total\n\t", fp);
@@ -729,7 +741,7 @@ status_text(const struct pm_result *r)
 	char	*cause, *s;
 
 	if (r->status != PM_STATUS_ERROR)
-		return (xstrdup(status_name(r->status)));
+		return (xstrdup(status_name(r)));
 	cause = pm_error_string(&r->error);
 	xasprintf(&s, "error: %s", cause);
 	free(cause);
@@ -1099,7 +1111,7 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
 	json_open(&j, NULL, '{');
 	json_u64(&j, "schema_version", PM_CSV_SCHEMA);
 	json_str(&j, "label", cfg->label);
-	json_str(&j, "status", status_name(r->status));
+	json_str(&j, "status", status_name(r));
 	s = r->status == PM_STATUS_ERROR ? pm_error_string(&r->error) : NULL;
 	json_str(&j, "error", s);
 	free(s);
@@ -1387,7 +1399,8 @@ pm_report_classic(const struct pm_config *cfg)
 /*
  * Write what the configured format records of one run to fp: a classic
  * report for a complete or interrupted run (none after "out of files",
- * as PostMark), a record for every run, with the header first when
+ * as PostMark; the terse line of a warm-up run neither, since a reader
+ * of terse lines could not tell it apart), a record for every run, with the header first when
  * *header is set (then cleared: the caller sets it for a new or empty
  * file).  Flushes fp.  Returns 0, or -1 if fp failed.
  */
@@ -1398,8 +1411,9 @@ pm_report_record(FILE *fp, const struct pm_config *cfg,
 	const struct pm_reporter	*rep = reporter(cfg->report);
 	int				 bad = 0;
 
-	if (rep->classic && r->status != PM_STATUS_OK &&
-	    r->status != PM_STATUS_INTERRUPTED)
+	if (rep->classic && ((r->status != PM_STATUS_OK &&
+	    r->status != PM_STATUS_INTERRUPTED) ||
+	    (r->warmup && rep->fmt == PM_REPORT_TERSE)))
 		return (fflush(fp) != 0 ? -1 : 0);
 	if (rep->header != NULL && *header)
 		bad = rep->header(fp) != 0;

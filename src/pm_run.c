@@ -32,7 +32,10 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include <sys/wait.h>
+
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <signal.h>
 #include <stdint.h>
@@ -49,10 +52,16 @@
 #endif
 
 #define PM_LIVE_NS	250000000ULL	/* ns between live progress updates */
+#define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"
+#define PM_SHELL	"/bin/sh"
+
+extern const char *const pm_hook_phases[];	/* pm_option.c */
 
 /* State of one "run" command, shared with the engine's hooks. */
 struct pm_drive {
 	const struct pm_config *cfg;	/* borrowed */
+	uint32_t	 iteration;	/* of the run going on, from 1 */
+	int		 warmup;	/* it is a warm-up run */
 	FILE		*out;		/* progress text: stdout, or stderr */
 	uint64_t	 step;		/* transactions per progress dot */
 	enum pm_phase	 phase;		/* phase in progress */
@@ -97,8 +106,16 @@ static void	 pm_between(const struct pm_config *, uint32_t, int);
 static FILE	*pm_report_open(const struct pm_config *, const char *, int *,
 		    struct pm_cmderr *);
 static int	 pm_iteration(struct pm_drive *, FILE *, struct pm_result *,
-		    uint32_t, int *, struct pm_summary **, int *,
-		    struct pm_cmderr *);
+		    int *, struct pm_summary **, int *, struct pm_cmderr *);
+static int	 pm_drop_caches(struct pm_error *);
+static void	 pm_hook_env(const struct pm_drive *, int, int);
+static int	 pm_hook_command(const struct pm_drive *, int, int,
+		    struct pm_error *);
+static int	 pm_hook_phase(enum pm_phase);
+static int	 pm_hook_before(void *, enum pm_phase, struct pm_error *);
+static int	 pm_hook_after(void *, enum pm_phase, struct pm_error *);
+static void	 pm_engine(struct pm_drive *, const struct pm_hooks *,
+		    struct pm_result *);
 static int	 pm_made_by_run(const struct pm_config *, const char *);
 static void	 pm_interrupted(const struct pm_config *,
 		    const struct pm_result *);
@@ -298,6 +315,180 @@ pm_live_erase(struct pm_drive *run)
 	len += plen;
 	fwrite(buf, 1, len, stderr);
 	run->live_len = 0;
+}
+
+/*
+ * set cache cold: write back what is dirty and drop the page cache, the
+ * dentries and the inodes (drop_caches 3).  Returns 0, or -1 with *err.
+ */
+static int
+pm_drop_caches(struct pm_error *err)
+{
+	int	 fd;
+
+	sync();
+	if ((fd = open(PM_DROP_CACHES, O_WRONLY | O_CLOEXEC)) == -1) {
+		pm_error_set(err, "open", PM_DROP_CACHES, errno);
+		return (-1);
+	}
+	if (write(fd, "3", 1) != 1) {
+		pm_error_set(err, "write", PM_DROP_CACHES, errno);
+		close(fd);
+		return (-1);
+	}
+	if (close(fd) == -1) {
+		pm_error_set(err, "close", PM_DROP_CACHES, errno);
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * The environment of a hook, in the child: PM_WHEN, PM_PHASE,
+ * PM_ITERATION, PM_WARMUP, PM_LABEL and PM_LOCATIONS (the locations
+ * joined by ':', or "." for the current directory).
+ */
+static void
+pm_hook_env(const struct pm_drive *run, int when, int hp)
+{
+	const struct pm_config	*cfg = run->cfg;
+	char			 n[16], *locs = xstrdup(cfg->nlocations == 0 ?
+				    "." : ""), *t;
+	size_t			 i;
+
+	for (i = 0; i < cfg->nlocations; i++) {
+		xasprintf(&t, "%s%s%s", locs, i > 0 ? ":" : "",
+		    cfg->locations[i].name);
+		free(locs);
+		locs = t;
+	}
+	snprintf(n, sizeof n, "%u", run->iteration);
+	setenv("PM_WHEN", when == PM_HOOK_BEFORE ? "before" : "after", 1);
+	setenv("PM_PHASE", pm_hook_phases[hp], 1);
+	setenv("PM_ITERATION", n, 1);
+	setenv("PM_WARMUP", run->warmup ? "1" : "0", 1);
+	setenv("PM_LABEL", cfg->label != NULL ? cfg->label : "", 1);
+	setenv("PM_LOCATIONS", locs, 1);
+	free(locs);
+}
+
+/*
+ * Run the hook set for when and hp, if any, with /bin/sh -c: outside any
+ * timed interval, standard input from /dev/null, standard output where
+ * the progress text goes.  Returns 1 when it ran and exited 0, 0 when
+ * there is none, -1 with *err when it failed (its status in the message).
+ */
+static int
+pm_hook_command(const struct pm_drive *run, int when, int hp,
+    struct pm_error *err)
+{
+	const char	*cmd = run->cfg->hook[when][hp];
+	char		 what[64];
+	pid_t		 pid;
+	int		 st, fd;
+
+	if (cmd == NULL)
+		return (0);
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) == -1) {
+		pm_error_set(err, "fork", "hook", errno);
+		return (-1);
+	}
+	if (pid == 0) {
+		signal(SIGPIPE, SIG_DFL);
+		signal(SIGXFSZ, SIG_DFL);
+		if ((fd = open("/dev/null", O_RDONLY)) != -1)
+			dup2(fd, STDIN_FILENO);
+		if (run->out != stdout)
+			dup2(fileno(run->out), STDOUT_FILENO);
+		pm_hook_env(run, when, hp);
+		execl(PM_SHELL, "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
+		continue;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return (1);
+	snprintf(what, sizeof what, "%s %s", when == PM_HOOK_BEFORE ?
+	    "before" : "after", pm_hook_phases[hp]);
+	pm_error_set(err, "hook", what, 0);
+	if (WIFEXITED(st))
+		xasprintf(&err->text, "'%s' exited with status %d", cmd,
+		    WEXITSTATUS(st));
+	else
+		xasprintf(&err->text, "'%s' was killed by signal %d", cmd,
+		    WTERMSIG(st));
+	return (-1);
+}
+
+/* The hook phase of a timed phase of the engine. */
+static int
+pm_hook_phase(enum pm_phase phase)
+{
+	return (phase == PM_PHASE_CREATE ? PM_HP_CREATION :
+	    phase == PM_PHASE_TRANSACT ? PM_HP_TRANSACTIONS : PM_HP_DELETION);
+}
+
+/*
+ * Before a timed phase: the hook "before PHASE", then with set cache
+ * cold-phases the cache drop.  Returns 1 when something ran, 0, or -1.
+ */
+static int
+pm_hook_before(void *arg, enum pm_phase phase, struct pm_error *err)
+{
+	struct pm_drive	*run = arg;
+	int		 rc;
+
+	if ((rc = pm_hook_command(run, PM_HOOK_BEFORE, pm_hook_phase(phase),
+	    err)) == -1)
+		return (-1);
+	if (run->cfg->cache == PM_CACHE_COLD_PHASES) {
+		if (pm_drop_caches(err) == -1)
+			return (-1);
+		rc = 1;
+	}
+	return (rc);
+}
+
+/* After a timed phase: the hook "after PHASE". */
+static int
+pm_hook_after(void *arg, enum pm_phase phase, struct pm_error *err)
+{
+	return (pm_hook_command(arg, PM_HOOK_AFTER, pm_hook_phase(phase),
+	    err));
+}
+
+/*
+ * One run of the engine between the hook "before run" and set cache
+ * cold's drop before it, and the hook "after run" after it.  A failure of
+ * those is the run's error (before: nothing ran).
+ */
+static void
+pm_engine(struct pm_drive *run, const struct pm_hooks *hooks,
+    struct pm_result *r)
+{
+	struct pm_error	 err = { 0 };
+
+	pm_result_reset(r);
+	if (pm_hook_command(run, PM_HOOK_BEFORE, PM_HP_RUN, &err) == -1 ||
+	    (run->cfg->cache == PM_CACHE_COLD && pm_drop_caches(&err) == -1)) {
+		r->error = err;
+		r->status = PM_STATUS_ERROR;
+		return;
+	}
+	if (pm_workload_signal() != 0) {
+		r->status = PM_STATUS_INTERRUPTED;
+		r->signo = pm_workload_signal();
+		return;
+	}
+	pm_workload_run(run->cfg, hooks, run, r);
+	if (r->status != PM_STATUS_ERROR &&
+	    pm_hook_command(run, PM_HOOK_AFTER, PM_HP_RUN, &err) == -1) {
+		pm_error_clear(&r->error);
+		r->error = err;
+		r->status = PM_STATUS_ERROR;
+	}
 }
 
 /* Prepare the state of a run command for cfg, progress text to out. */
@@ -516,7 +707,21 @@ pm_run_check(const struct pm_config *cfg, const char *file, int fs,
 	struct stat	 st;
 	const char	*loc;
 	size_t		 i;
+	int		 w, p;
 
+	if (cfg->direct && cfg->buffering) {
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: set direct true "
+		    "needs set buffering false (O_DIRECT is for unbuffered "
+		    "I/O)");
+		return (-1);
+	}
+	/* A hook may make or mount the locations: no file-system check. */
+	for (w = 0; w < 2; w++) {
+		for (p = 0; p < PM_NHOOKPHASES; p++) {
+			if (cfg->hook[w][p] != NULL)
+				fs = 0;
+		}
+	}
 	if (file != NULL && (pm_report_clash(cfg, file, err) == -1 ||
 	    pm_run_check_file("run", file, fs, err) == -1))
 		return (-1);
@@ -546,9 +751,10 @@ static void
 pm_between(const struct pm_config *cfg, uint32_t it, int signo)
 {
 	fflush(stdout);
-	fprintf(stderr, "postmark: interrupted by %s after %u of %u runs; "
-	    "each of them was complete and is reported\n",
-	    pm_signal_name(signo), it - 1, cfg->iterations);
+	fprintf(stderr, "postmark: interrupted by %s after %u of %u runs "
+	    "(warm-up runs included); each of them was complete and is "
+	    "reported\n", pm_signal_name(signo), it - 1,
+	    cfg->warmup + cfg->iterations);
 }
 
 /* Report an interrupted run on stderr: signal, phase, counts. */
@@ -628,18 +834,20 @@ pm_report_open(const struct pm_config *cfg, const char *file, int *header,
 }
 
 /*
- * One iteration: gather the metadata, run, end the progress line, and
+ * One iteration (run->iteration, a warm-up when run->warmup): gather the
+ * metadata, run, end the progress line, and
  * write the record with the stopping signals blocked (adding the run to
  * the summary of classic reports).  Returns what pm_outcome says, with
  * *bad set when the report could not be written.
  */
 static int
 pm_iteration(struct pm_drive *run, FILE *fp, struct pm_result *r,
-    uint32_t it, int *header, struct pm_summary **sum, int *bad,
-    struct pm_cmderr *err)
+    int *header, struct pm_summary **sum, int *bad, struct pm_cmderr *err)
 {
 	const struct pm_config	*cfg = run->cfg;
 	struct pm_hooks		 hooks = {
+		.before = pm_hook_before,
+		.after = pm_hook_after,
 		.phase_begin = pm_hook_begin,
 		.phase_end = pm_hook_end,
 		.progress = pm_hook_progress
@@ -650,8 +858,9 @@ pm_iteration(struct pm_drive *run, FILE *fp, struct pm_result *r,
 
 	meta = pm_meta_new(cfg);
 	r->meta = meta;
-	r->iteration = it;
-	pm_workload_run(cfg, &hooks, run, r);
+	r->iteration = run->iteration;
+	r->warmup = run->warmup;
+	pm_engine(run, &hooks, r);
 	pm_live_erase(run);
 	if (run->midline) {
 		putc('\n', run->out);
@@ -661,7 +870,7 @@ pm_iteration(struct pm_drive *run, FILE *fp, struct pm_result *r,
 
 	pm_signals_block(1, &mask);
 	*bad |= pm_report_record(fp, cfg, r, header);
-	if (cfg->iterations > 1 && pm_report_classic(cfg)) {
+	if (cfg->iterations > 1 && !r->warmup && pm_report_classic(cfg)) {
 		if (*sum == NULL)
 			*sum = pm_summary_new();
 		pm_summary_add(*sum, cfg, r);
@@ -699,13 +908,16 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 	r = pm_result_new();
 	pm_workload_interrupt(0);
 	pm_signals_catch(&save);
-	for (it = 1; it <= cfg->iterations && rv == 0; it++) {
+	/* The warm-up runs, then the measured ones. */
+	for (it = 1; it <= cfg->warmup + cfg->iterations && rv == 0; it++) {
+		run.warmup = it <= cfg->warmup;
+		run.iteration = run.warmup ? it : it - cfg->warmup;
 		if ((signo = pm_workload_signal()) != 0) {
 			pm_between(cfg, it, signo);
 			rv = 128 + signo;
 			break;
 		}
-		rv = pm_iteration(&run, fp, r, it, &header, &sum, &bad, err);
+		rv = pm_iteration(&run, fp, r, &header, &sum, &bad, err);
 	}
 
 	pm_signals_block(1, &mask);

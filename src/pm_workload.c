@@ -46,6 +46,7 @@
 #include <sys/types.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -70,6 +71,11 @@
 #define PM_LAT_KEY_BITS	4	/* low bits of a batch entry: phase, op */
 #define PM_FD_SPARE	32	/* descriptors kept free beyond the handles */
 #define PM_DIR_FLAGS	(O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+#define PM_DIRECT_MEMALIGN 4096	/* O_DIRECT buffers, bytes */
+
+#ifndef STATX_DIOALIGN
+#define STATX_DIOALIGN	0x00002000U	/* Linux's, when libc lacks it */
+#endif
 
 /* One slot of the file table: a live file when size is not 0. */
 struct pm_slot {
@@ -177,6 +183,13 @@ static int	 pm_rmdirs(struct pm_run *);
 static int	 pm_dirs_init(struct pm_dirs *, size_t, uint32_t);
 static void	 pm_close_dirs(struct pm_run *);
 
+static char	*pm_alloc(size_t, int);
+static void	 pm_io_mode(struct pm_run *);
+static int	 pm_direct_probe(struct pm_run *, uint32_t);
+static size_t	 pm_dio_align(int, int *);
+static size_t	 pm_block_size(dev_t);
+static int	 pm_direct_blocks(struct pm_run *);
+static int	 pm_dirsync(struct pm_run *, const struct pm_slot *);
 static int	 pm_setup(struct pm_run *);
 static void	 pm_teardown(struct pm_run *);
 static int	 pm_begin(struct pm_run *, enum pm_phase);
@@ -194,6 +207,8 @@ static int	 pm_transact(struct pm_run *);
 static int	 pm_phase_create(struct pm_run *);
 static int	 pm_phase_transact(struct pm_run *);
 static int	 pm_phase_delete(struct pm_run *);
+static int	 pm_around(struct pm_run *, int, enum pm_phase);
+static int	 pm_phases(struct pm_run *);
 static void	 pm_cleanup(struct pm_run *);
 static void	 pm_lat_flush(struct pm_run *);
 
@@ -568,11 +583,136 @@ pm_open_dirs(struct pm_run *run)
 	for (i = 0; i < d->nloc; i++) {
 		if (pm_signal != 0 || pm_open_location(run, i) == -1)
 			return (-1);
+		if (d->canon[i] == i && run->cfg->direct &&
+		    pm_direct_probe(run, i) == -1)
+			return (-1);
 		if (d->canon[i] == i && d->nsub > 0 &&
 		    pm_mkdirs_in(run, i) == -1)
 			return (-1);
 	}
+	return (run->cfg->direct ? pm_direct_blocks(run) : 0);
+}
+
+/*
+ * The direct-I/O alignment of the file system under location i: statx's
+ * stx_dio_offset_align where the kernel gives it, else the logical
+ * block size of the device (sysfs).  Probed on an unnamed file
+ * (O_TMPFILE | O_DIRECT), so that nothing is created; a file system that
+ * refuses O_DIRECT, or has no alignment to give (tmpfs), is an error.
+ * The run's alignment is the largest.  Returns 0 or -1.
+ */
+static int
+pm_direct_probe(struct pm_run *run, uint32_t i)
+{
+	struct stat	 st;
+	size_t		 align = 0;
+	int		 fd = -1, refused = 0;
+
+#ifdef O_TMPFILE
+	fd = openat(run->dirs.locfd[i], ".", O_TMPFILE | O_RDWR | O_DIRECT,
+	    0600);
+	if (fd == -1 && errno == EINVAL)
+		refused = 1;
+	else if (fd == -1 && errno != EOPNOTSUPP && errno != EISDIR)
+		return (pm_fail(run, "open", pm_locname(run, i), errno));
+#endif
+	if (!refused && fd >= 0)
+		align = pm_dio_align(fd, &refused);
+	if (!refused && align == 0 && fstat(fd >= 0 ? fd : run->dirs.locfd[i],
+	    &st) == 0)
+		align = pm_block_size(st.st_dev);
+	if (fd >= 0)
+		close(fd);
+	if (refused || align == 0) {
+		pm_fail(run, "direct", pm_locname(run, i), EINVAL);
+		run->res->error.msg = refused ? "the file system refuses "
+		    "O_DIRECT" : "the file system gives no direct-I/O "
+		    "alignment (tmpfs has none)";
+		return (-1);
+	}
+	if (align > PM_IO_DIRECT_MAX) {
+		pm_fail(run, "direct", pm_locname(run, i), EINVAL);
+		run->res->error.msg = "the direct-I/O alignment is above 64 KiB";
+		return (-1);
+	}
+	if (align > run->io.align)
+		run->io.align = align;
 	return (0);
+}
+
+/*
+ * statx's direct-I/O offset alignment of the open file fd, or 0 when the
+ * kernel does not say; *refused is set when it says direct I/O is not
+ * possible.
+ */
+static size_t
+pm_dio_align(int fd, int *refused)
+{
+#if defined(HAVE_STATX) && defined(HAVE_STRUCT_STATX_STX_DIO_OFFSET_ALIGN)
+	struct statx	 sx;
+
+	if (statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &sx) == 0 &&
+	    (sx.stx_mask & STATX_DIOALIGN)) {
+		if (sx.stx_dio_offset_align == 0)
+			*refused = 1;
+		return (sx.stx_dio_offset_align);
+	}
+#else
+	(void)fd;
+	(void)refused;
+#endif
+	return (0);
+}
+
+/*
+ * The logical block size of the block device dev from sysfs (its queue,
+ * or its parent's for a partition), or 0 when there is none (tmpfs).
+ */
+static size_t
+pm_block_size(dev_t dev)
+{
+	static const char *const fmt[] = {
+		"/sys/dev/block/%u:%u/queue/logical_block_size",
+		"/sys/dev/block/%u:%u/../queue/logical_block_size"
+	};
+	char		 path[128];
+	unsigned long	 v = 0;
+	size_t		 k;
+	FILE		*fp;
+
+	for (k = 0; k < 2 && v == 0; k++) {
+		snprintf(path, sizeof path, fmt[k], major(dev), minor(dev));
+		if ((fp = fopen(path, "r")) == NULL)
+			continue;
+		if (fscanf(fp, "%lu", &v) != 1)
+			v = 0;
+		fclose(fp);
+	}
+	return ((size_t)v);
+}
+
+/*
+ * With O_DIRECT every piece but the last of a file starts at a multiple
+ * of the alignment, so the block sizes must be multiples of it.
+ * Returns 0, or -1 before anything is created.
+ */
+static int
+pm_direct_blocks(struct pm_run *run)
+{
+	const struct pm_config	*cfg = run->cfg;
+	char			*what;
+	size_t			 a = run->io.align;
+
+	if (cfg->read_block % a == 0 && cfg->write_block % a == 0)
+		return (0);
+	xasprintf(&what, "read %u and write %u", cfg->read_block,
+	    cfg->write_block);
+	pm_fail(run, "direct", what, EINVAL);
+	free(what);
+	xasprintf(&run->res->error.text, "block sizes must be multiples of "
+	    "%zu bytes, the file system's direct-I/O alignment (set read "
+	    "%zu, set write %zu)", a, a, a);
+	return (-1);
 }
 
 /*
@@ -785,6 +925,11 @@ pm_setup(struct pm_run *run)
 	    cfg->nlocations >= UINT32_MAX ||
 	    (cfg->nlocations > 0 && cfg->locations == NULL))
 		return (pm_fail(run, "check", "configuration", EINVAL));
+	if (cfg->direct && cfg->buffering) {
+		pm_fail(run, "check", "set direct", EINVAL);
+		run->res->error.msg = "direct I/O needs set buffering false";
+		return (-1);
+	}
 	run->subdirs = cfg->subdirs > 1 ? cfg->subdirs : 0;
 	run->nloc = cfg->nlocations;
 	run->nslots = 2 * cfg->number;
@@ -813,14 +958,16 @@ pm_setup(struct pm_run *run)
 	/* The source buffer; reseeding first makes every run the same. */
 	pm_rng_seed(&run->rng, cfg->seed);
 	nsrc = 2 * (uint64_t)cfg->size_high;
-	if ((run->source = malloc(nsrc)) == NULL)
+	if ((run->source = pm_alloc(nsrc, cfg->direct)) == NULL)
 		return (pm_fail(run, "allocate", "source buffer", errno));
 	for (i = 0; i < nsrc; i++)
 		run->source[i] = (char)(32 + RND(run, 95));
 
 	if (pm_io_init(&run->io, run->source, cfg->read_block,
-	    cfg->write_block, cfg->size_high, cfg->buffering) == -1)
+	    cfg->write_block, cfg->size_high, cfg->buffering,
+	    cfg->direct ? PM_DIRECT_MEMALIGN : 0) == -1)
 		return (pm_fail(run, "allocate", "I/O buffers", errno));
+	pm_io_mode(run);
 	if ((run->slot = calloc(run->nslots, sizeof *run->slot)) == NULL)
 		return (pm_fail(run, "allocate", "file table", errno));
 	if (pm_bm_init(&run->bm, run->nslots) == -1)
@@ -828,6 +975,58 @@ pm_setup(struct pm_run *run)
 	run->next_slot = 0;
 	pm_fd_budget(run);
 	return (0);
+}
+
+/*
+ * Memory for n bytes: plain, or for O_DIRECT aligned with
+ * PM_IO_DIRECT_MAX bytes to spare, since a transfer is rounded up.
+ * Returns NULL with errno set when memory is short.
+ */
+static char *
+pm_alloc(size_t n, int direct)
+{
+	void	*p;
+	int	 e;
+
+	if (!direct)
+		return (malloc(n));
+	if ((e = posix_memalign(&p, PM_DIRECT_MEMALIGN,
+	    n + PM_IO_DIRECT_MAX)) != 0) {
+		errno = e;
+		return (NULL);
+	}
+	return (p);
+}
+
+/*
+ * The I/O mode of the run: how written files are made durable (set
+ * sync) and O_DIRECT (set direct; its alignment comes with the
+ * locations, pm_direct_probe).
+ */
+static void
+pm_io_mode(struct pm_run *run)
+{
+	const struct pm_config	*cfg = run->cfg;
+	struct pm_io		*io = &run->io;
+
+	switch (cfg->sync) {
+	case PM_SYNC_FSYNC:
+		io->sync = PM_IO_SYNC_FSYNC;
+		break;
+	case PM_SYNC_FDATASYNC:
+		io->sync = PM_IO_SYNC_FDATASYNC;
+		break;
+	case PM_SYNC_OSYNC:
+		io->wflags |= O_SYNC;
+		break;
+	case PM_SYNC_DSYNC:
+		io->wflags |= O_DSYNC;
+		break;
+	}
+	if (cfg->direct) {
+		io->wflags |= O_DIRECT;
+		io->rflags |= O_DIRECT;
+	}
 }
 
 /* Free everything pm_setup allocated and close the handles. */
@@ -962,12 +1161,35 @@ pm_create(struct pm_run *run, enum pm_tphase tp)
 		}
 		return (pm_fail_io(run, s));
 	}
+	if (run->cfg->dirsync && pm_dirsync(run, s) == -1)
+		return (-1);
 	LAT_RECORD(run, tp, PM_OP_CREATE, t0);
 	if (tp == PM_TP_CREATE)
 		run->res->created_alone++;
 	else
 		run->res->created_mixed++;
 	return (0);
+}
+
+/*
+ * set dirsync: make the directory of slot s (run->dirfd) durable after a
+ * create or delete in it, as Maildir delivery does.  Returns 0 or -1.
+ */
+static int
+pm_dirsync(struct pm_run *run, const struct pm_slot *s)
+{
+	char	*path;
+
+	if (fsync(run->dirfd) == 0)
+		return (0);
+	path = pm_display(run, s->loc, run->subdirs > 1, s->sub, 0);
+	if (*path == '\0') {
+		free(path);
+		path = xstrdup(".");
+	}
+	pm_fail(run, "fsync", path, errno);
+	free(path);
+	return (-1);
 }
 
 /* PostMark's READ of slot k: the whole file in read-block pieces. */
@@ -1025,6 +1247,8 @@ pm_delete(struct pm_run *run, uint32_t k, enum pm_tphase tp)
 		run->io.errnum = errno;
 		return (pm_fail_io(run, s));
 	}
+	if (run->cfg->dirsync && pm_dirsync(run, s) == -1)
+		return (-1);
 	LAT_RECORD(run, tp, PM_OP_DELETE, t0);
 	s->size = 0;
 	pm_bm_clear(&run->bm, k);
@@ -1186,6 +1410,57 @@ pm_phase_delete(struct pm_run *run)
 }
 
 /*
+ * The caller's before (after not set) or after hook of a timed phase.
+ * Returns 1 when it did something, 0 when not, -1 on failure.
+ */
+static int
+pm_around(struct pm_run *run, int after, enum pm_phase phase)
+{
+	int	(*fn)(void *, enum pm_phase, struct pm_error *);
+
+	if (run->hooks == NULL)
+		return (0);
+	fn = after ? run->hooks->after : run->hooks->before;
+	if (fn == NULL)
+		return (0);
+	return (fn(run->arg, phase, &run->res->error));
+}
+
+/*
+ * The three timed phases with what the caller runs before and after each
+ * (hooks, cache drops), outside their intervals: when something ran
+ * between two phases, the creation phase ends (t_create_end) and the
+ * deletion phase starts (t_del) on each side of it; otherwise these are
+ * PostMark's points, t_trans and t_trans_end.  Returns 0 or -1 (stop).
+ */
+static int
+pm_phases(struct pm_run *run)
+{
+	struct pm_result	*res = run->res;
+	int			 a, b;
+
+	if (pm_around(run, 0, PM_PHASE_CREATE) == -1)
+		return (-1);
+	res->t_start = pm_clock_mono();
+	if (pm_phase_create(run) == -1)
+		return (-1);
+	res->t_create_end = pm_clock_mono();
+	if ((a = pm_around(run, 1, PM_PHASE_CREATE)) == -1 ||
+	    (b = pm_around(run, 0, PM_PHASE_TRANSACT)) == -1 ||
+	    pm_phase_transact(run) == -1)
+		return (-1);
+	if (a == 0 && b == 0)
+		res->t_create_end = res->t_trans;
+	if ((a = pm_around(run, 1, PM_PHASE_TRANSACT)) == -1 ||
+	    (b = pm_around(run, 0, PM_PHASE_DELETE)) == -1)
+		return (-1);
+	res->t_del = a == 0 && b == 0 ? res->t_trans_end : pm_clock_mono();
+	if (pm_phase_delete(run) == -1)
+		return (-1);
+	return (pm_around(run, 1, PM_PHASE_DELETE) == -1 ? -1 : 0);
+}
+
+/*
  * Run the benchmark described by cfg once, in PostMark's order (reference
  * §3): subdirectories, creation, transactions, deletion, subdirectories.
  * hooks (may be NULL) hear about phases and progress (the deletion
@@ -1210,7 +1485,6 @@ pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
 	uint64_t	 now;
 	int		 rc = -1, stopped = 0;
 
-	pm_signal = 0;
 	memset(&run, 0, sizeof run);
 	run.cfg = cfg;
 	run.hooks = hooks;
@@ -1229,9 +1503,7 @@ pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
 	if (run.subdirs > 1 && pm_end(&run, PM_PHASE_MKDIR) == -1)
 		goto stop;
 
-	res->t_start = pm_clock_mono();
-	if (pm_phase_create(&run) == -1 || pm_phase_transact(&run) == -1 ||
-	    pm_phase_delete(&run) == -1)
+	if (pm_phases(&run) == -1)
 		goto stop;
 
 	if (run.subdirs > 1) {
@@ -1246,10 +1518,14 @@ stop:
 	now = pm_clock_mono();
 	if (res->t_start == 0)
 		res->t_start = now;
+	if (res->t_create_end == 0)
+		res->t_create_end = now;
 	if (res->t_trans == 0)
 		res->t_trans = now;
 	if (res->t_trans_end == 0)
 		res->t_trans_end = now;
+	if (res->t_del == 0)
+		res->t_del = now;
 	if (res->t_end == 0)
 		res->t_end = now;
 	pm_cleanup(&run);
@@ -1303,14 +1579,14 @@ pm_result_new(void)
 
 /*
  * Empty a result for a new run: zero counts, empty histograms, no error;
- * its metadata and iteration are kept.
+ * its metadata, iteration and warm-up flag are kept.
  */
 void
 pm_result_reset(struct pm_result *res)
 {
 	const struct pm_meta	*meta = res->meta;
 	uint32_t		 iteration = res->iteration;
-	int			 p, t;
+	int			 p, t, warmup = res->warmup;
 
 	pm_error_clear(&res->error);
 	memset(res, 0, sizeof *res);
@@ -1318,6 +1594,7 @@ pm_result_reset(struct pm_result *res)
 	res->last_phase = PM_PHASE_MKDIR;
 	res->meta = meta;
 	res->iteration = iteration;
+	res->warmup = warmup;
 	for (t = 0; t < PM_NTPHASES; t++) {
 		for (p = 0; p < PM_NOPS; p++)
 			pm_hist_init(&res->lat[t][p]);

@@ -40,7 +40,7 @@
 
 /* The version of the CSV columns (and of JSON records): columns are only
  * ever appended, and each addition raises it (results/README.md). */
-#define PM_CSV_SCHEMA		1
+#define PM_CSV_SCHEMA		2
 
 /* Exit statuses of the program. */
 #define PM_EXIT_OK		0	/* every command succeeded */
@@ -52,6 +52,33 @@ enum pm_report_fmt {
 	PM_REPORT_TERSE,
 	PM_REPORT_CSV,
 	PM_REPORT_JSON
+};
+
+/* set sync: what makes a written file durable before it is closed. */
+enum pm_sync {
+	PM_SYNC_NONE,			/* nothing, as PostMark */
+	PM_SYNC_FSYNC,			/* fsync(2) */
+	PM_SYNC_FDATASYNC,		/* fdatasync(2) */
+	PM_SYNC_OSYNC,			/* opened with O_SYNC */
+	PM_SYNC_DSYNC			/* opened with O_DSYNC */
+};
+
+/* set cache: when the page cache is dropped (Linux drop_caches). */
+enum pm_cache {
+	PM_CACHE_WARM,			/* never, as PostMark */
+	PM_CACHE_COLD,			/* before each run */
+	PM_CACHE_COLD_PHASES		/* before each timed phase */
+};
+
+/* set hook: when a command runs, and around what. */
+#define PM_HOOK_BEFORE		0
+#define PM_HOOK_AFTER		1
+enum pm_hook_phase {
+	PM_HP_RUN,			/* the whole run */
+	PM_HP_CREATION,
+	PM_HP_TRANSACTIONS,
+	PM_HP_DELETION,
+	PM_NHOOKPHASES
 };
 
 /* One working directory with its weight (PostMark's location list). */
@@ -83,6 +110,14 @@ struct pm_config {
 	size_t		 nlocations;	/* 0 = current directory */
 	char		*label;		/* free text for CSV/JSON, or NULL */
 	uint32_t	 iterations;	/* runs per "run" command, >= 1 */
+	uint32_t	 sync;		/* PM_SYNC_*: after writing a file */
+	uint32_t	 dirsync;	/* 1: fsync the directory after a */
+					/* create or delete */
+	uint32_t	 direct;	/* 1: O_DIRECT (unbuffered only) */
+	uint32_t	 cache;		/* PM_CACHE_*: dropped before runs? */
+	uint32_t	 warmup;	/* runs before the measured ones */
+	char		*hook[2][PM_NHOOKPHASES]; /* [PM_HOOK_BEFORE/AFTER] */
+					/* [PM_HP_*]: shell commands, owned */
 };
 
 /* Phases of a run, in order.  Only CREATE, TRANSACT and DELETE are timed. */
@@ -130,6 +165,7 @@ struct pm_error {
 	char		*path;		/* full path as the user wrote it, owned */
 	int		 errnum;	/* errno; 0: short write, early EOF */
 	const char	*msg;		/* replaces strerror(errnum), or NULL */
+	char		*text;		/* the same, allocated, or NULL */
 };
 
 /*
@@ -137,7 +173,11 @@ struct pm_error {
  * by the caller (pm_sysinfo.c) and only read by reporters.  Timestamps are
  * CLOCK_MONOTONIC nanoseconds, taken at PostMark's four points: before the
  * creation phase, after "Performing transactions" is printed, right after
- * the transaction loop, and after the deletion phase.
+ * the transaction loop, and after the deletion phase.  When something
+ * runs between two phases (a hook, a cache drop), t_create_end and t_del
+ * mark where the creation phase ended and the deletion phase began, so
+ * that it is in no phase's time; otherwise they equal t_trans and
+ * t_trans_end, PostMark's intervals.
  */
 struct pm_result {
 	enum pm_status	 status;
@@ -156,14 +196,17 @@ struct pm_result {
 	uint64_t	 transactions_done; /* transactions completed */
 
 	uint64_t	 t_start;	/* ns, before creating files */
+	uint64_t	 t_create_end;	/* ns, end of the creation phase */
 	uint64_t	 t_trans;	/* ns, start of transactions */
 	uint64_t	 t_trans_end;	/* ns, end of transactions */
+	uint64_t	 t_del;		/* ns, start of the deletion phase */
 	uint64_t	 t_end;		/* ns, after deleting files */
 
 	struct pm_hist	 lat[PM_NTPHASES][PM_NOPS]; /* latency, ns */
 
 	const struct pm_meta *meta;	/* run metadata, borrowed, or NULL */
 	uint32_t	 iteration;	/* 1-based iteration of this run */
+	int		 warmup;	/* 1: a warm-up run, not measured */
 };
 
 /* Run metadata gathered outside the measured phases (pm_sysinfo.c). */
@@ -181,11 +224,16 @@ struct pm_meta {
  * and phase_end bracket each phase; phase_end for PM_PHASE_TRANSACT sees
  * the result so far (status PM_STATUS_OUT_OF_FILES when the pool ran out).
  * progress is called after each operation of the creation and deletion
- * phases and after each transaction, with done counting from 1.  Each
- * returns 0, or -1 after filling the error (a failed write of progress
- * text, say), which stops the run as a failed operation would.
+ * phases and after each transaction, with done counting from 1.  before
+ * and after run outside the timed intervals, before and after each timed
+ * phase (PM_PHASE_CREATE, _TRANSACT, _DELETE): they return 1 when they
+ * did something (their time is then left out of the phases), else 0.
+ * Each returns -1 after filling the error (a failed write of progress
+ * text, a failed hook), which stops the run as a failed operation would.
  */
 struct pm_hooks {
+	int	(*before)(void *, enum pm_phase, struct pm_error *);
+	int	(*after)(void *, enum pm_phase, struct pm_error *);
 	int	(*phase_begin)(void *, enum pm_phase, struct pm_error *);
 	int	(*phase_end)(void *, enum pm_phase, const struct pm_result *,
 		    struct pm_error *);
