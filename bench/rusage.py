@@ -17,11 +17,15 @@
 # Run a command with standard input from /dev/null and standard output and
 # error to the files named, and print "user sys wall maxrss" (seconds with
 # microsecond resolution, KiB) from wait4(2).  GNU time rounds CPU times
-# to 10 ms, too coarse for differences of a few percent.
+# to 10 ms, too coarse for differences of a few percent.  SIGINT, SIGTERM
+# and SIGHUP are passed on to the command, which can then clean up, so a
+# script that runs this in the background can stop the command by
+# signalling this process.
 #
 # Usage: rusage.py OUT ERR COMMAND [ARG...]
 
 import os
+import signal
 import sys
 import time
 
@@ -29,6 +33,23 @@ if len(sys.argv) < 4:
     sys.exit("usage: rusage.py OUT ERR COMMAND [ARG...]")
 out = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
 err = os.open(sys.argv[2], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+pid = 0
+pending = []
+
+
+def forward(signum, frame):
+    """Pass a signal on to the command, or keep it until it is started."""
+    if pid > 0:
+        try:
+            os.kill(pid, signum)
+        except ProcessLookupError:
+            pass
+    else:
+        pending.append(signum)
+
+
+for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+    signal.signal(s, forward)
 t0 = time.monotonic()
 pid = os.fork()
 if pid == 0:
@@ -39,6 +60,8 @@ if pid == 0:
         os.execvp(sys.argv[3], sys.argv[3:])
     finally:
         os._exit(127)
+for s in pending:
+    os.kill(pid, s)
 _, status, ru = os.wait4(pid, 0)
 wall = time.monotonic() - t0
 print("%.6f %.6f %.6f %d" % (ru.ru_utime, ru.ru_stime, wall, ru.ru_maxrss))
