@@ -46,6 +46,7 @@ pm_error_set(struct pm_error *e, const char *op, const char *path,
 	e->errnum = errnum;
 	e->msg = NULL;
 	e->text = NULL;
+	e->client = -1;
 }
 
 /* Forget a recorded error and free what it holds. */
@@ -58,8 +59,8 @@ pm_error_clear(struct pm_error *e)
 }
 
 /*
- * The error as "OP PATH: message": the message is e->text or e->msg when
- * set, else
+ * The error as "OP PATH: message", after "client N: " when a client of
+ * several failed: the message is e->text or e->msg when set, else
  * strerror(errnum), or for errnum 0 "unexpected end of file" after a read
  * and "short write" otherwise.  Returns an allocated string.
  */
@@ -81,8 +82,12 @@ pm_error_string(const struct pm_error *e)
 		msg = "unexpected end of file";
 	else
 		msg = "short write";
-	xasprintf(&s, "%s %s: %s", e->op, e->path != NULL ? e->path : "?",
-	    msg);
+	if (e->client >= 0)
+		xasprintf(&s, "client %d: %s %s: %s", e->client, e->op,
+		    e->path != NULL ? e->path : "?", msg);
+	else
+		xasprintf(&s, "%s %s: %s", e->op,
+		    e->path != NULL ? e->path : "?", msg);
 	return (s);
 }
 

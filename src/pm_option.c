@@ -49,6 +49,7 @@
 #endif
 
 #define PM_ITER_MAX	1000000		/* set iterations */
+#define PM_CLIENTS_MAX	4096		/* set clients */
 #define PM_WEIGHT_TOTAL	PM_INT_MAX	/* PostMark's int total weight */
 
 static int	 parse_number(const char *, int, long long, long long,
@@ -160,7 +161,8 @@ static const struct pm_otype pm_t_location = {
 /*
  * The keys.  PostMark's come first, in its order (help lists them so);
  * colpos is the key's place among the keys with configuration columns in
- * CSV schema 1, and keys added later have their columns appended (-1).
+ * CSV schema 1; keys added later have their columns appended in the
+ * schema version -colpos (-2: with schema 2).
  */
 static const struct pm_option pm_opts[] = {
 	{
@@ -200,7 +202,7 @@ static const struct pm_option pm_opts[] = {
 		.usage = "set location [+|-]PATH [WEIGHT]",
 		.help = "Sets location of working files",
 		.compat = "Error: no directory name specified",
-		.colpos = -1, .flags = PM_OPTF_POSTMARK
+		.colpos = 0, .flags = PM_OPTF_POSTMARK
 	}, {
 		.name = "set subdirectories", .type = &pm_t_uint,
 		.off = OFF(subdirs), .min = 1, .max = PM_INT_MAX,
@@ -252,7 +254,7 @@ static const struct pm_option pm_opts[] = {
 		.def = "verbose", .usage = "set report verbose|terse|csv|json",
 		.help = "Choose verbose, terse, csv or json report format",
 		.compat = "Error: either 'verbose' or 'terse' required",
-		.colpos = -1, .flags = PM_OPTF_POSTMARK
+		.colpos = 0, .flags = PM_OPTF_POSTMARK
 	}, {
 		.name = "set label", .type = &pm_t_text, .off = OFF(label),
 		.usage = "set label [TEXT]",
@@ -269,39 +271,57 @@ static const struct pm_option pm_opts[] = {
 		.choices = pm_sync_names, .def = "none",
 		.usage = "set sync none|fsync|fdatasync|osync|dsync",
 		.help = "Sets how written files are made durable",
-		.title = "Sync", .col = { "sync" }, .colpos = -1
+		.title = "Sync", .col = { "sync" }, .colpos = -2
 	}, {
 		.name = "set dirsync", .type = &pm_t_bool, .off = OFF(dirsync),
 		.def = "false", .usage = "set dirsync true|false",
 		.help = "Sets fsync of the directory after each create and "
 		    "delete",
-		.title = "Directory sync", .col = { "dirsync" }, .colpos = -1
+		.title = "Directory sync", .col = { "dirsync" }, .colpos = -2
 	}, {
 		.name = "set direct", .type = &pm_t_bool, .off = OFF(direct),
 		.def = "false", .usage = "set direct true|false",
 		.help = "Sets O_DIRECT for unbuffered I/O",
-		.title = "Direct I/O", .col = { "direct" }, .colpos = -1
+		.title = "Direct I/O", .col = { "direct" }, .colpos = -2
 	}, {
 		.name = "set cache", .type = &pm_t_cache, .off = OFF(cache),
 		.choices = pm_cache_names, .def = "warm",
 		.usage = "set cache warm|cold|cold-phases",
 		.help = "Sets dropping the page cache before runs or phases",
-		.title = "Cache", .col = { "cache" }, .colpos = -1
+		.title = "Cache", .col = { "cache" }, .colpos = -2
 	}, {
 		.name = "set warmup", .type = &pm_t_uint, .off = OFF(warmup),
 		.min = 0, .max = PM_ITER_MAX, .def = "0",
 		.usage = "set warmup N",
 		.help = "Sets number of unreported runs before the measured "
 		    "ones",
-		.title = "Warm-up runs", .col = { "warmup" }, .colpos = -1
+		.title = "Warm-up runs", .col = { "warmup" }, .colpos = -2
 	}, {
 		.name = "set hook", .type = &pm_t_hook, .off = OFF(hook),
 		.usage = "set hook before|after run|creation|transactions|"
 		    "deletion COMMAND|none",
 		.help = "Sets a shell command run before or after a run or "
 		    "phase",
-		.title = "Hooks", .col = { "hooks" }, .colpos = -1,
+		.title = "Hooks", .col = { "hooks" }, .colpos = -2,
 		.flags = PM_OPTF_REST
+	}, {
+		.name = "set clients", .type = &pm_t_uint, .off = OFF(clients),
+		.min = 1, .max = PM_CLIENTS_MAX, .def = "1",
+		.usage = "set clients N",
+		.help = "Sets number of workloads run at once (threads)",
+		.title = "Clients", .col = { "clients" }, .colpos = -3
+	}, {
+		.name = "set shared", .type = &pm_t_bool, .off = OFF(shared),
+		.def = "false", .usage = "set shared true|false",
+		.help = "Sets clients working in the same directories",
+		.title = "Shared directories", .col = { "shared" },
+		.colpos = -3
+	}, {
+		.name = "set rankshift", .type = &pm_t_uint,
+		.off = OFF(rankshift), .min = 0, .max = PM_INT_MAX,
+		.def = "0", .usage = "set rankshift K",
+		.help = "Sets MPI ranks working on the files of rank + K",
+		.title = "Rank shift", .col = { "rankshift" }, .colpos = -3
 	}
 #ifdef PM_OPTION_TEST_ROW
 	/* tests/unit_option: a key added by one row (writes iterations). */
@@ -310,7 +330,8 @@ static const struct pm_option pm_opts[] = {
 		.off = OFF(iterations), .min = 1, .max = 99,
 		.usage = "set testkey N",
 		.help = "A key added by one row (tests only)",
-		.title = "Testkey", .col = { "testkey" }, .colpos = -1
+		.title = "Testkey", .col = { "testkey" },
+		.colpos = -PM_CSV_SCHEMA
 	}
 #endif
 };
@@ -1018,11 +1039,11 @@ pm_option_show(FILE *fp, const struct pm_config *cfg)
 }
 
 /*
- * The configuration columns of CSV and JSON records: for block 0 the
- * columns of schema 1, in their order; for block 1 the columns of keys
- * added since, in table order (appended after every column of schema
- * 1).  fn gets each column's name, value as text, and whether it is a
- * number.
+ * The configuration columns of CSV and JSON records: for block 1 the
+ * columns of schema 1, in their order; for block v > 1 the columns that
+ * schema version v added (after every column of the versions before), in
+ * table order.  fn gets each column's name, value as text, and whether
+ * it is a number.
  */
 void
 pm_option_columns(const struct pm_config *cfg, int block,
@@ -1033,12 +1054,12 @@ pm_option_columns(const struct pm_config *cfg, int block,
 	int			 pos, c, found;
 	size_t			 i;
 
-	for (pos = 0; block == 0 || pos == 0; pos++) {
+	for (pos = 0; block == 1 || pos == 0; pos++) {
 		found = 0;
 		for (i = 0; i < nitems(pm_opts); i++) {
 			o = &pm_opts[i];
-			if (o->col[0] == NULL || (block == 0 ?
-			    o->colpos != pos : o->colpos >= 0))
+			if (o->col[0] == NULL || (block == 1 ?
+			    o->colpos != pos : o->colpos != -block))
 				continue;
 			found = 1;
 			for (c = 0; c < 2 && o->col[c] != NULL; c++) {
@@ -1050,7 +1071,7 @@ pm_option_columns(const struct pm_config *cfg, int block,
 				    o->type != &pm_t_report);
 			}
 		}
-		if (block == 0 && !found)
+		if (block == 1 && !found)
 			break;
 	}
 }

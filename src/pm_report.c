@@ -106,25 +106,30 @@ static const char *fmt_fixed(char *, size_t, double, int, const char *);
 static void	 put_fixed(FILE *, double, int);
 static void	 put_scalef(FILE *, double);
 static double	 rates_get(const struct pm_rates *, size_t);
-static void	 lat_values(const struct pm_hist *, double *);
 static const char *lat_name(size_t, int);
 static uint64_t	 count_value(const struct pm_result *,
 		    const struct pm_count *);
 static void	 put_verbose_latency(FILE *, const struct pm_result *);
 static const char *status_name(const struct pm_result *);
+static void	 put_verbose_clients(FILE *, const struct pm_config *,
+		    const struct pm_result *);
 static void	 csv_sep(FILE *);
 static void	 csv_str(FILE *, const char *);
 static void	 csv_u64(FILE *, uint64_t);
 static void	 csv_fixed(FILE *, double, int);
 static void	 csv_fields(FILE *, const struct pm_rates *,
 		    const struct pm_field *, size_t, int);
-static void	 csv_latency(FILE *, const struct pm_hist *);
+static void	 csv_latency(FILE *, const struct pm_latstat *);
 static void	 csv_colname(void *, const char *, const char *, int);
 static void	 csv_colvalue(void *, const char *, const char *, int);
 static char	*join_locations(const struct pm_config *);
 static char	*join_meta(const struct pm_meta *, char **);
-static void	 merge_op(struct pm_hist *, const struct pm_result *,
-		    enum pm_op);
+static void	 op_stats(const struct pm_result *,
+		    const struct pm_clientrow *, struct pm_latstat *);
+static void	 client_result(const struct pm_result *,
+		    const struct pm_clientrow *, struct pm_result *);
+static void	 csv_row(FILE *, const struct pm_config *,
+		    const struct pm_result *, const struct pm_clientrow *);
 static char	*status_text(const struct pm_result *);
 static size_t	 utf8_len(const unsigned char *, uint32_t *);
 static void	 json_quote(FILE *, const char *);
@@ -138,12 +143,16 @@ static void	 json_fixed(struct pm_json *, const char *, double, int);
 static void	 json_fields(struct pm_json *, const char *,
 		    const struct pm_rates *, const struct pm_field *, size_t,
 		    int);
-static void	 json_hist(struct pm_json *, const char *,
-		    const struct pm_hist *, int);
+static void	 json_stats(struct pm_json *, const char *,
+		    const struct pm_latstat *, const struct pm_hist *);
 static void	 json_locations(struct pm_json *, const struct pm_config *,
 		    const struct pm_meta *);
 static void	 json_colvalue(void *, const char *, const char *, int);
-static void	 json_latency(struct pm_json *, const struct pm_result *);
+static void	 json_results(struct pm_json *, const struct pm_config *,
+		    const struct pm_result *, const struct pm_clientrow *);
+static void	 json_status(struct pm_json *, const struct pm_result *);
+static void	 json_clients(struct pm_json *, const struct pm_config *,
+		    const struct pm_result *);
 static const struct pm_reporter *reporter(enum pm_report_fmt);
 static double	 student_t975(size_t);
 static double	 stat_value(const struct pm_rates *,
@@ -160,6 +169,7 @@ static const struct pm_pct pm_pcts[] = {
 
 /* The statistics of a latency histogram: min, mean, the percentiles, max. */
 #define NLATSTATS	(3 + NPCTS)
+_Static_assert(NLATSTATS == PM_NLATSTATS, "PM_NLATSTATS is NLATSTATS");
 
 /* Names of the timed phases and of the operations, as in the reports. */
 static const char *const pm_tphase_names[PM_NTPHASES] = {
@@ -221,8 +231,20 @@ static const struct pm_field pm_rate_fields[] = {
 	FIELD("read_bytes_per_s", bytes_read),
 	FIELD("written_bytes_per_s", bytes_written)
 };
+/* Schema 3: the stonewall intervals, then the rates over them. */
+static const struct pm_field pm_sw_seconds[] = {
+	FIELD("creation_stonewall_s", sw_create_s),
+	FIELD("transactions_stonewall_s", sw_trans_s),
+	FIELD("deletion_stonewall_s", sw_delete_s)
+};
+static const struct pm_field pm_sw_rates[] = {
+	FIELD("created_stonewall_per_s", sw_created),
+	FIELD("transactions_stonewall_per_s", sw_transactions),
+	FIELD("deleted_stonewall_per_s", sw_deleted)
+};
 #undef FIELD
 #define NRATES		(sizeof pm_rate_fields / sizeof pm_rate_fields[0])
+#define NSW		(sizeof pm_sw_seconds / sizeof pm_sw_seconds[0])
 
 #define ROW(label, field, scale, prec) \
 	{ label, offsetof(struct pm_rates, field), scale, prec }
@@ -388,6 +410,26 @@ pm_report_rates(const struct pm_config *cfg, const struct pm_result *r,
 	rt->deleted_mixed = (double)r->deleted_mixed / rt->t_elapsed;
 	rt->bytes_read = (double)r->bytes_read / rt->elapsed;
 	rt->bytes_written = (double)r->bytes_written / rt->elapsed;
+
+	/* One client finishes first and last: its phases. */
+	if (r->nclients <= 1) {
+		rt->sw_create_s = rt->create_iv;
+		rt->sw_trans_s = rt->t_elapsed;
+		rt->sw_delete_s = rt->delete_iv;
+		rt->sw_created = rt->created_alone;
+		rt->sw_transactions = rt->transactions;
+		rt->sw_deleted = rt->deleted_alone;
+		rt->balance = 1.0;
+		return;
+	}
+	rt->sw_create_s = interval(0, r->sw_ns[PM_TP_CREATE]);
+	rt->sw_trans_s = interval(0, r->sw_ns[PM_TP_TRANSACT]);
+	rt->sw_delete_s = interval(0, r->sw_ns[PM_TP_DELETE]);
+	rt->sw_created = (double)r->sw_ops[PM_TP_CREATE] / rt->sw_create_s;
+	rt->sw_transactions = (double)r->sw_ops[PM_TP_TRANSACT] /
+	    rt->sw_trans_s;
+	rt->sw_deleted = (double)r->sw_ops[PM_TP_DELETE] / rt->sw_delete_s;
+	rt->balance = r->balance;
 }
 
 /* The field at offset off (a struct pm_field's) of a struct pm_rates. */
@@ -401,15 +443,17 @@ rates_get(const struct pm_rates *rt, size_t off)
 }
 
 /*
- * The statistics of a histogram that every report prints, in microseconds
- * and in report order: v[0] min, v[1] mean, then one per pm_pcts[], and
- * v[NLATSTATS - 1] max.
+ * The statistics of a histogram that every report prints: its count and,
+ * in microseconds and in report order, v[0] min, v[1] mean, then one per
+ * pm_pcts[], and v[NLATSTATS - 1] max.
  */
-static void
-lat_values(const struct pm_hist *h, double *v)
+void
+pm_latstat(const struct pm_hist *h, struct pm_latstat *st)
 {
+	double	*v = st->v;
 	size_t	 i;
 
+	st->count = h->count;
 	v[0] = h->min / NS_PER_US;
 	v[1] = pm_hist_mean(h) / NS_PER_US;
 	for (i = 0; i < NPCTS; i++)
@@ -418,7 +462,7 @@ lat_values(const struct pm_hist *h, double *v)
 }
 
 /*
- * The name of statistic i of lat_values: "min", "mean", "p50" ... "max";
+ * The name of statistic i of pm_latstat: "min", "mean", "p50" ... "max";
  * a percentile as printed in the verbose report ("p99.9") when verbose,
  * else as in CSV and JSON names ("p999").
  */
@@ -454,8 +498,8 @@ static void
 put_verbose_latency(FILE *fp, const struct pm_result *r)
 {
 	const struct pm_hist	*h;
+	struct pm_latstat	 st;
 	char			 name[64];
-	double			 v[NLATSTATS];
 	size_t			 i;
 	int			 ph, op, any = 0;
 
@@ -471,13 +515,66 @@ put_verbose_latency(FILE *fp, const struct pm_result *r)
 			snprintf(name, sizeof name, "%s (%s):",
 			    pm_op_names[op], pm_tphase_names[ph]);
 			fprintf(fp, "\t%-22s count %" PRIu64, name, h->count);
-			lat_values(h, v);
+			pm_latstat(h, &st);
 			for (i = 0; i < NLATSTATS; i++) {
 				fprintf(fp, " %s ", lat_name(i, 1));
-				put_fixed(fp, v[i], PREC_VERBOSE_US);
+				put_fixed(fp, st.v[i], PREC_VERBOSE_US);
 			}
 			fputc('\n', fp);
 		}
+	}
+}
+
+/*
+ * The verbose report's clients section, with several: the balance, the
+ * stonewall figures, and a line per client.
+ */
+static void
+put_verbose_clients(FILE *fp, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	static const char *const what[PM_NTPHASES] = {
+		"files", "transactions", "files"
+	};
+	struct pm_result	 cr;
+	struct pm_rates		 rt;
+	double			 sw_s[PM_NTPHASES], sw_rate[PM_NTPHASES];
+	char			 b1[FMT_LEN], b2[FMT_LEN];
+	uint32_t		 i;
+	int			 tp;
+
+	pm_report_rates(cfg, r, &rt);
+	sw_s[0] = rt.sw_create_s;
+	sw_s[1] = rt.sw_trans_s;
+	sw_s[2] = rt.sw_delete_s;
+	sw_rate[0] = rt.sw_created;
+	sw_rate[1] = rt.sw_transactions;
+	sw_rate[2] = rt.sw_deleted;
+	fprintf(fp, "\nClients: %" PRIu32 ", balance ", r->nclients);
+	put_fixed(fp, rt.balance, 2);
+	fputs(" (fastest / slowest)\n"
+	    "\tStonewall, until the first client finished:\n", fp);
+	for (tp = 0; tp < PM_NTPHASES; tp++) {
+		fprintf(fp, "\t\t%s: ", pm_tphase_names[tp]);
+		put_fixed(fp, sw_s[tp], 2);
+		fprintf(fp, " seconds, %" PRIu64 " %s (%" PRIu64
+		    " per second)\n", r->sw_ops[tp], what[tp],
+		    trunc_u64(sw_rate[tp]));
+	}
+	fprintf(fp, "\t%6s %-12s %9s %14s %9s %9s %9s %9s\n", "client",
+	    "status", "seconds", "transactions/s", "created", "read",
+	    "appended", "deleted");
+	for (i = 0; r->clients != NULL && i < r->nclients; i++) {
+		client_result(r, &r->clients[i], &cr);
+		pm_report_rates(cfg, &cr, &rt);
+		fprintf(fp, "\t%6" PRIu32 " %-12s ", r->clients[i].id,
+		    status_name(&cr));
+		fprintf(fp, "%9s %14s %9" PRIu64 " %9" PRIu64 " %9" PRIu64
+		    " %9" PRIu64 "\n",
+		    fmt_fixed(b1, sizeof b1, rt.elapsed, 2, "-"),
+		    fmt_fixed(b2, sizeof b2, rt.transactions, 2, "-"),
+		    cr.created_alone + cr.created_mixed, cr.read, cr.appended,
+		    cr.deleted_alone + cr.deleted_mixed);
 	}
 }
 
@@ -544,6 +641,8 @@ pm_report_verbose(FILE *fp, const struct pm_config *cfg,
 	fputs(" per second)\n", fp);
 
 	put_verbose_latency(fp, r);
+	if (r->nclients > 1)
+		put_verbose_clients(fp, cfg, r);
 	return (ferror(fp) ? -1 : 0);
 }
 
@@ -641,20 +740,17 @@ csv_fields(FILE *fp, const struct pm_rates *rt, const struct pm_field *fields,
  * nothing was recorded.
  */
 static void
-csv_latency(FILE *fp, const struct pm_hist *h)
+csv_latency(FILE *fp, const struct pm_latstat *st)
 {
-	double	 v[NLATSTATS];
 	size_t	 i;
 
-	csv_u64(fp, h->count);
-	if (h->count == 0) {
-		for (i = 0; i < NLATSTATS; i++)
+	csv_u64(fp, st->count);
+	for (i = 0; i < NLATSTATS; i++) {
+		if (st->count == 0)
 			csv_sep(fp);
-		return;
+		else
+			csv_fixed(fp, st->v[i], PREC_US);
 	}
-	lat_values(h, v);
-	for (i = 0; i < NLATSTATS; i++)
-		csv_fixed(fp, v[i], PREC_US);
 }
 
 /* A configuration column's name, for the CSV header (pm_option_columns). */
@@ -723,15 +819,65 @@ join_meta(const struct pm_meta *meta, char **v)
 	return (s);
 }
 
-/* Merge the histograms of one operation over every timed phase into h. */
+/*
+ * The statistics of each operation's latencies merged over the timed
+ * phases: the run's, or a client's (from its row).
+ */
 static void
-merge_op(struct pm_hist *h, const struct pm_result *r, enum pm_op op)
+op_stats(const struct pm_result *r, const struct pm_clientrow *c,
+    struct pm_latstat *st)
 {
-	int	 ph;
+	struct pm_hist	*h;
+	int		 ph, op;
 
-	pm_hist_init(h);
-	for (ph = 0; ph < PM_NTPHASES; ph++)
-		pm_hist_merge(h, &r->lat[ph][op]);
+	if (c != NULL) {
+		memcpy(st, c->lat, sizeof c->lat);
+		return;
+	}
+	h = xmalloc(sizeof *h);
+	for (op = 0; op < PM_NOPS; op++) {
+		pm_hist_init(h);
+		for (ph = 0; ph < PM_NTPHASES; ph++)
+			pm_hist_merge(h, &r->lat[ph][op]);
+		pm_latstat(h, &st[op]);
+	}
+	free(h);
+}
+
+/*
+ * A client of a run as a result of its own, for the reports: its counts,
+ * its phases back to back (their durations), and its status: an error
+ * when it failed (with the run's error), interrupted when the run was,
+ * else its own.  Its latencies are in its row.
+ */
+static void
+client_result(const struct pm_result *r, const struct pm_clientrow *c,
+    struct pm_result *cr)
+{
+	memset(cr, 0, sizeof *cr);
+	cr->meta = r->meta;
+	cr->iteration = r->iteration;
+	cr->warmup = r->warmup;
+	cr->nclients = 1;
+	cr->status = c->status;
+	cr->signo = r->signo;
+	if (c->status == PM_STATUS_ERROR && r->error.client == (int)c->id)
+		cr->error = r->error;
+	else if (r->status == PM_STATUS_INTERRUPTED)
+		cr->status = PM_STATUS_INTERRUPTED;
+	cr->created_alone = c->created_alone;
+	cr->created_mixed = c->created_mixed;
+	cr->read = c->read;
+	cr->appended = c->appended;
+	cr->deleted_alone = c->deleted_alone;
+	cr->deleted_mixed = c->deleted_mixed;
+	cr->bytes_read = c->bytes_read;
+	cr->bytes_written = c->bytes_written;
+	cr->transactions_done = c->transactions_done;
+	cr->t_start = 1;
+	cr->t_create_end = cr->t_trans = cr->t_start + c->ns[PM_TP_CREATE];
+	cr->t_trans_end = cr->t_del = cr->t_trans + c->ns[PM_TP_TRANSACT];
+	cr->t_end = cr->t_del + c->ns[PM_TP_DELETE];
 }
 
 /* The status column: ok, out_of_files, interrupted, or "error: CAUSE". */
@@ -742,6 +888,8 @@ status_text(const struct pm_result *r)
 
 	if (r->status != PM_STATUS_ERROR)
 		return (xstrdup(status_name(r)));
+	if (r->error.op == NULL)
+		return (xstrdup("error"));
 	cause = pm_error_string(&r->error);
 	xasprintf(&s, "error: %s", cause);
 	free(cause);
@@ -760,7 +908,7 @@ pm_report_csv_header(FILE *fp)
 	    "locations,fs_types,fs_options", fp);
 	memset(&cfg, 0, sizeof cfg);
 	pm_option_defaults(&cfg);
-	pm_option_columns(&cfg, 0, csv_colname, fp);
+	pm_option_columns(&cfg, 1, csv_colname, fp);
 	for (i = 0; i < NCOUNTS; i++)
 		fprintf(fp, ",%s", pm_counts[i].name);
 	for (i = 0; i < NSECONDS; i++)
@@ -773,20 +921,30 @@ pm_report_csv_header(FILE *fp)
 			fprintf(fp, ",%s_%s_us", pm_op_names[op],
 			    lat_name(i, 0));
 	}
-	pm_option_columns(&cfg, 1, csv_colname, fp);
+	pm_option_columns(&cfg, 2, csv_colname, fp);
+	pm_option_columns(&cfg, 3, csv_colname, fp);
+	fputs(",client", fp);
+	for (i = 0; i < NSW; i++)
+		fprintf(fp, ",%s", pm_sw_seconds[i].name);
+	for (i = 0; i < NSW; i++)
+		fprintf(fp, ",%s", pm_sw_rates[i].name);
+	fputs(",balance", fp);
 	pm_config_free(&cfg);
 	fputc('\n', fp);
 	return (ferror(fp) ? -1 : 0);
 }
 
-/* One CSV row for a run; the header is written separately. */
-int
-pm_report_csv(FILE *fp, const struct pm_config *cfg,
-    const struct pm_result *r)
+/*
+ * One CSV row: the run's (c NULL, client "all") or one client's (its
+ * number, no stonewall figures: they are the run's).
+ */
+static void
+csv_row(FILE *fp, const struct pm_config *cfg, const struct pm_result *r,
+    const struct pm_clientrow *c)
 {
 	const struct pm_meta	*meta = r->meta;
+	struct pm_latstat	 st[PM_NOPS];
 	struct pm_rates		 rt;
-	struct pm_hist		*h;
 	char			*s;
 	size_t			 i;
 	int			 op;
@@ -808,19 +966,46 @@ pm_report_csv(FILE *fp, const struct pm_config *cfg,
 	    meta->fs_options));
 	free(s);
 
-	pm_option_columns(cfg, 0, csv_colvalue, fp);
+	pm_option_columns(cfg, 1, csv_colvalue, fp);
 	for (i = 0; i < NCOUNTS; i++)
 		csv_u64(fp, count_value(r, &pm_counts[i]));
 	csv_fields(fp, &rt, pm_seconds, NSECONDS, PREC_SECONDS);
 	csv_fields(fp, &rt, pm_rate_fields, NRATES, PREC_RATE);
-	h = xmalloc(sizeof *h);
-	for (op = 0; op < PM_NOPS; op++) {
-		merge_op(h, r, op);
-		csv_latency(fp, h);
+	op_stats(r, c, st);
+	for (op = 0; op < PM_NOPS; op++)
+		csv_latency(fp, &st[op]);
+	pm_option_columns(cfg, 2, csv_colvalue, fp);
+	pm_option_columns(cfg, 3, csv_colvalue, fp);
+	if (c != NULL) {
+		csv_u64(fp, c->id);
+		for (i = 0; i < 2 * NSW + 1; i++)
+			csv_sep(fp);
+	} else {
+		csv_str(fp, "all");
+		csv_fields(fp, &rt, pm_sw_seconds, NSW, PREC_SECONDS);
+		csv_fields(fp, &rt, pm_sw_rates, NSW, PREC_RATE);
+		csv_fixed(fp, rt.balance, PREC_RATE);
 	}
-	free(h);
-	pm_option_columns(cfg, 1, csv_colvalue, fp);
 	fputc('\n', fp);
+}
+
+/*
+ * The CSV rows of a run (the header is written separately): the run's,
+ * client "all", then with several clients one row per client.
+ */
+int
+pm_report_csv(FILE *fp, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	struct pm_result	 cr;
+	uint32_t		 i;
+
+	csv_row(fp, cfg, r, NULL);
+	for (i = 0; r->nclients > 1 && r->clients != NULL &&
+	    i < r->nclients; i++) {
+		client_result(r, &r->clients[i], &cr);
+		csv_row(fp, cfg, &cr, &r->clients[i]);
+	}
 	return (ferror(fp) ? -1 : 0);
 }
 
@@ -993,29 +1178,27 @@ json_fields(struct pm_json *j, const char *key, const struct pm_rates *rt,
 
 /*
  * A latency object: count, min_us, mean_us, p50_us ... max_us (null when
- * empty) and, if buckets is set, the non-empty buckets as
- * [low_ns, high_ns, count] triples.
+ * empty) and, if h is not NULL, its non-empty buckets as [low_ns,
+ * high_ns, count] triples.
  */
 static void
-json_hist(struct pm_json *j, const char *key, const struct pm_hist *h,
-    int buckets)
+json_stats(struct pm_json *j, const char *key, const struct pm_latstat *st,
+    const struct pm_hist *h)
 {
 	char		 name[32];
-	double		 v[NLATSTATS];
 	size_t		 i;
 	unsigned int	 b;
 
 	json_open(j, key, '{');
-	json_u64(j, "count", h->count);
-	lat_values(h, v);
+	json_u64(j, "count", st->count);
 	for (i = 0; i < NLATSTATS; i++) {
 		snprintf(name, sizeof name, "%s_us", lat_name(i, 0));
-		if (h->count == 0)
+		if (st->count == 0)
 			json_raw(j, name, "null");
 		else
-			json_fixed(j, name, v[i], PREC_US);
+			json_fixed(j, name, st->v[i], PREC_US);
 	}
-	if (buckets) {
+	if (h != NULL) {
 		json_open(j, "buckets", '[');
 		for (b = 0; b < PM_HIST_NBUCKETS; b++) {
 			if (h->bucket[b] == 0)
@@ -1065,37 +1248,103 @@ json_colvalue(void *arg, const char *name, const char *value, int number)
 		json_str(arg, name, value);
 }
 
-/* The latency objects: merged over the phases, then per phase. */
+/*
+ * The measured part of a run (c NULL) or of one of its clients: counts,
+ * seconds, rates, latencies merged over the phases; for the run, the
+ * latencies of each phase with their buckets.
+ */
 static void
-json_latency(struct pm_json *j, const struct pm_result *r)
+json_results(struct pm_json *j, const struct pm_config *cfg,
+    const struct pm_result *r, const struct pm_clientrow *c)
 {
-	struct pm_hist	*h;
-	int		 ph, op;
+	struct pm_latstat	 st[PM_NOPS], one;
+	struct pm_rates		 rt;
+	size_t			 i;
+	int			 ph, op;
 
-	json_open(j, "latency", '{');
-	h = xmalloc(sizeof *h);
-	for (op = 0; op < PM_NOPS; op++) {
-		merge_op(h, r, op);
-		json_hist(j, pm_op_names[op], h, 0);
-	}
-	free(h);
+	pm_report_rates(cfg, r, &rt);
+	json_open(j, "counts", '{');
+	for (i = 0; i < NCOUNTS; i++)
+		json_u64(j, pm_counts[i].name, count_value(r, &pm_counts[i]));
 	json_close(j, '}');
+	json_fields(j, "seconds", &rt, pm_seconds, NSECONDS, PREC_SECONDS);
+	json_fields(j, "rates", &rt, pm_rate_fields, NRATES, PREC_RATE);
+	op_stats(r, c, st);
+	json_open(j, "latency", '{');
+	for (op = 0; op < PM_NOPS; op++)
+		json_stats(j, pm_op_names[op], &st[op], NULL);
+	json_close(j, '}');
+	if (c != NULL)
+		return;
 	json_open(j, "latency_phases", '{');
 	for (ph = 0; ph < PM_NTPHASES; ph++) {
 		json_open(j, pm_tphase_names[ph], '{');
 		for (op = 0; op < PM_NOPS; op++) {
-			if (r->lat[ph][op].count > 0)
-				json_hist(j, pm_op_names[op], &r->lat[ph][op],
-				    1);
+			if (r->lat[ph][op].count == 0)
+				continue;
+			pm_latstat(&r->lat[ph][op], &one);
+			json_stats(j, pm_op_names[op], &one, &r->lat[ph][op]);
 		}
 		json_close(j, '}');
 	}
 	json_close(j, '}');
 }
 
+/* A run's status, error and signal members. */
+static void
+json_status(struct pm_json *j, const struct pm_result *r)
+{
+	char	*s;
+
+	json_str(j, "status", status_name(r));
+	s = r->status == PM_STATUS_ERROR && r->error.op != NULL ?
+	    pm_error_string(&r->error) : NULL;
+	json_str(j, "error", s);
+	free(s);
+	json_str(j, "signal", r->status == PM_STATUS_INTERRUPTED ?
+	    pm_signal_name(r->signo) : NULL);
+}
+
+/*
+ * The clients of a run: their number, the stonewall figures, the
+ * balance, and with several an array of each one's results.
+ */
+static void
+json_clients(struct pm_json *j, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	struct pm_result	 cr;
+	struct pm_rates		 rt;
+	uint32_t		 i;
+
+	pm_report_rates(cfg, r, &rt);
+	json_u64(j, "nclients", r->nclients > 1 ? r->nclients : 1);
+	json_open(j, "stonewall", '{');
+	for (i = 0; i < NSW; i++)
+		json_fixed(j, pm_sw_seconds[i].name, rates_get(&rt,
+		    pm_sw_seconds[i].off), PREC_SECONDS);
+	for (i = 0; i < NSW; i++)
+		json_fixed(j, pm_sw_rates[i].name, rates_get(&rt,
+		    pm_sw_rates[i].off), PREC_RATE);
+	json_close(j, '}');
+	json_fixed(j, "balance", rt.balance, PREC_RATE);
+	json_open(j, "clients", '[');
+	for (i = 0; r->nclients > 1 && r->clients != NULL &&
+	    i < r->nclients; i++) {
+		client_result(r, &r->clients[i], &cr);
+		json_open(j, NULL, '{');
+		json_u64(j, "client", r->clients[i].id);
+		json_u64(j, "rank", r->clients[i].rank);
+		json_status(j, &cr);
+		json_results(j, cfg, &cr, &r->clients[i]);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
 /*
  * One run as a single-line JSON object (JSON Lines): the content of the
- * CSV row, structured, plus the histogram buckets of every phase.
+ * CSV rows, structured, plus the histogram buckets of every phase.
  */
 int
 pm_report_json(FILE *fp, const struct pm_config *cfg,
@@ -1103,20 +1352,12 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
 {
 	const struct pm_meta	*meta = r->meta;
 	struct pm_json		 j = { .fp = fp };
-	struct pm_rates		 rt;
-	char			*s;
-	size_t			 i;
+	int			 v;
 
-	pm_report_rates(cfg, r, &rt);
 	json_open(&j, NULL, '{');
 	json_u64(&j, "schema_version", PM_CSV_SCHEMA);
 	json_str(&j, "label", cfg->label);
-	json_str(&j, "status", status_name(r));
-	s = r->status == PM_STATUS_ERROR ? pm_error_string(&r->error) : NULL;
-	json_str(&j, "error", s);
-	free(s);
-	json_str(&j, "signal", r->status == PM_STATUS_INTERRUPTED ?
-	    pm_signal_name(r->signo) : NULL);
+	json_status(&j, r);
 	json_str(&j, "timestamp", meta == NULL ? NULL : meta->timestamp);
 	json_str(&j, "host", meta == NULL ? NULL : meta->host);
 	json_str(&j, "kernel", meta == NULL ? NULL : meta->kernel);
@@ -1124,16 +1365,11 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
 	json_locations(&j, cfg, meta);
 
 	json_open(&j, "config", '{');
-	pm_option_columns(cfg, 0, json_colvalue, &j);
-	pm_option_columns(cfg, 1, json_colvalue, &j);
+	for (v = 1; v <= PM_CSV_SCHEMA; v++)
+		pm_option_columns(cfg, v, json_colvalue, &j);
 	json_close(&j, '}');
-	json_open(&j, "counts", '{');
-	for (i = 0; i < NCOUNTS; i++)
-		json_u64(&j, pm_counts[i].name, count_value(r, &pm_counts[i]));
-	json_close(&j, '}');
-	json_fields(&j, "seconds", &rt, pm_seconds, NSECONDS, PREC_SECONDS);
-	json_fields(&j, "rates", &rt, pm_rate_fields, NRATES, PREC_RATE);
-	json_latency(&j, r);
+	json_results(&j, cfg, r, NULL);
+	json_clients(&j, cfg, r);
 	json_close(&j, '}');
 	fputc('\n', fp);
 	return (ferror(fp) ? -1 : 0);

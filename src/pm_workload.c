@@ -15,27 +15,23 @@
  */
 
 /*
- * The workload engine: one PostMark run.  It seeds the generator, builds
- * the source buffer, creates the pool of files, runs the transactions and
- * deletes what is left, making exactly the random draws, slot choices,
- * file names, file contents and I/O system calls of PostMark 1.53
- * (reference sections 3 to 5).  What PostMark got wrong is fixed: every
- * I/O result is checked, creates never overwrite (O_EXCL), any failure or
- * an interrupt stops the run and removes what this run created, counters
- * are exact 64-bit integers and times come from CLOCK_MONOTONIC.
+ * The workload engine: one client's PostMark workload.  It seeds the
+ * generator, builds the source buffer, creates the pool of files, runs
+ * the transactions and deletes what is left, making exactly the random
+ * draws, slot choices, file names, file contents and I/O system calls of
+ * PostMark 1.53 (reference sections 3 to 5).  What PostMark got wrong is
+ * fixed: every I/O result is checked, creates never overwrite (O_EXCL),
+ * any failure or an interrupt stops the run and removes what it created,
+ * counters are exact 64-bit integers and times come from
+ * CLOCK_MONOTONIC.
  *
- * Files are never reached by path.  Each location is opened once
- * (O_DIRECTORY | O_NOFOLLOW) and each sK subdirectory the run makes is
- * opened right after mkdirat; every create, read, append and unlink is
- * then relative to one of these handles, with O_NOFOLLOW.  A location or
- * subdirectory renamed during the run is followed where it went, and a
- * symbolic link put in its place is never entered.  Two locations that
- * are the same directory share their handles and subdirectories.
- *
- * The file table holds 2 * number slots of 16 bytes; a file's name is
- * rebuilt from its slot when needed (the full path only for messages).
- * A hierarchical bitmap of full slots gives the lowest free slot without
- * scanning the table.  The I/O itself is pm_io.c's.
+ * Files are never reached by path: every create, read, append and
+ * unlink is relative to a directory handle of pm_dirs.c, with
+ * O_NOFOLLOW.  The file table holds 2 * number slots of 16 bytes; a
+ * file's name is rebuilt from its slot when needed (the full path only
+ * for messages).  A hierarchical bitmap of full slots gives the lowest
+ * free slot without scanning the table.  The I/O itself is pm_io.c's.
+ * pm_group.c runs one or several clients and merges their results.
  *
  * The engine prints nothing: the caller learns about progress through
  * struct pm_hooks and about failures through the result's error.
@@ -44,11 +40,8 @@
 #include "config.h"
 
 #include <sys/types.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -59,104 +52,18 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "postmark.h"
-#include "pm_clock.h"
-#include "pm_io.h"
+#include "pm_engine.h"
 
-#define PM_BM_LEVELS	6	/* 64^6 bits cover 2 * PM_NUMBER_MAX slots */
 #define PM_BM_FULL	UINT64_MAX
-#define PM_DIGITS	10	/* decimal digits of a uint32_t */
-#define PM_NAME_MAX	(PM_DIGITS + 2)	/* "s" or nothing, digits, NUL */
-#define PM_LAT_BATCH	4096	/* latencies binned at a time */
 #define PM_LAT_KEY_BITS	4	/* low bits of a batch entry: phase, op */
-#define PM_FD_SPARE	32	/* descriptors kept free beyond the handles */
-#define PM_DIR_FLAGS	(O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
 #define PM_DIRECT_MEMALIGN 4096	/* O_DIRECT buffers, bytes */
 
-#ifndef STATX_DIOALIGN
-#define STATX_DIOALIGN	0x00002000U	/* Linux's, when libc lacks it */
-#endif
-
-/* One slot of the file table: a live file when size is not 0. */
-struct pm_slot {
-	uint32_t	 size;		/* bytes, 0 = free slot */
-	uint32_t	 num;		/* name number, 1-based */
-	uint32_t	 loc;		/* index into the location list */
-	uint32_t	 sub;		/* subdirectory index */
-};
 _Static_assert(sizeof(struct pm_slot) == 16, "file table slot is 16 bytes");
 _Static_assert(PM_NTPHASES * PM_NOPS <= 16, "latency key fits 4 bits");
 
-/*
- * Which slots are full.  Level 0 has a bit per slot; a bit of level l + 1
- * is set when the whole 64-bit word below it is full.  The top level is a
- * single word.
- */
-struct pm_bitmap {
-	uint64_t	*word[PM_BM_LEVELS];	/* bit set = full */
-	size_t		 nbits[PM_BM_LEVELS];	/* valid bits per level */
-	int		 nlevels;		/* 1..PM_BM_LEVELS */
-};
-
-/* A subdirectory the run made: its handle and identity. */
-struct pm_subdir {
-	int		 fd;		/* handle, -1 = none */
-	dev_t		 dev;		/* st_dev, to know it again */
-	ino_t		 ino;		/* st_ino */
-};
-
-/*
- * The directories of a run.  Location i is opened as locfd[i]; when it
- * is the same directory as an earlier location j, canon[i] = j and it
- * uses j's handles, else canon[i] = i.  With subdirectories, sub[i * n +
- * k] is sK in canonical location i.  made counts the subdirectories made,
- * in creation order (canonical locations in list order, s0 first), for
- * their removal.
- */
-struct pm_dirs {
-	size_t		 nloc;		/* locations, or 1 for the cwd */
-	int		*locfd;		/* per location, -1 = not open */
-	uint32_t	*canon;		/* per location */
-	uint32_t	 nsub;		/* subdirectories per location, or 0 */
-	struct pm_subdir *sub;		/* nloc * nsub */
-	uint64_t	 made;		/* sK made so far */
-	uint64_t	 nhandles;	/* directory handles needed */
-};
-
-/* Everything one run owns; lives on pm_workload_run's stack. */
-struct pm_run {
-	const struct pm_config	*cfg;		/* borrowed */
-	const struct pm_hooks	*hooks;		/* borrowed, may be NULL */
-	void			*arg;		/* for the hooks */
-	struct pm_result	*res;		/* borrowed */
-	struct pm_io		 io;		/* transfers, pm_io.c */
-
-	struct pm_rng		 rng;		/* reseeded every run */
-	struct pm_clock		 clk;		/* times each operation */
-	uint64_t		 lat[PM_LAT_BATCH]; /* ns << 4 | key, unbinned */
-	size_t			 nlat;		/* entries in lat */
-	char			*source;	/* 2 * size_high bytes */
-
-	struct pm_slot		*slot;		/* the file table */
-	uint32_t		 nslots;	/* 2 * number */
-	uint32_t		 next_slot;	/* PostMark's next free guess */
-	struct pm_bitmap	 bm;		/* full slots */
-	uint32_t		 created;	/* creates, names the files */
-	uint32_t		 deleted;	/* successful deletes */
-
-	size_t			 nloc;		/* locations, 0 = cwd */
-	uint64_t		*cumweight;	/* running sum of the weights */
-	uint64_t		 weight;	/* total weight */
-	uint32_t		 subdirs;	/* > 1 when subdirs used */
-	struct pm_dirs		 dirs;		/* directory handles */
-	char			 name[PM_NAME_MAX]; /* current name in its dir */
-	int			 dirfd;		/* its directory */
-};
-
-static volatile sig_atomic_t pm_signal;	/* set by pm_workload_interrupt */
+volatile sig_atomic_t pm_signal;	/* set by pm_workload_interrupt */
 
 static unsigned int pm_ctz64(uint64_t);
-static int	 pm_fail(struct pm_run *, const char *, const char *, int);
 static int	 pm_fail_io(struct pm_run *, const struct pm_slot *);
 
 static int	 pm_bm_init(struct pm_bitmap *, size_t);
@@ -165,33 +72,12 @@ static void	 pm_bm_set(struct pm_bitmap *, size_t);
 static void	 pm_bm_clear(struct pm_bitmap *, size_t);
 static int64_t	 pm_bm_first_free(const struct pm_bitmap *);
 
-static char	*pm_utoa(char *, uint32_t);
-static const char *pm_locname(const struct pm_run *, uint32_t);
-static char	*pm_display(const struct pm_run *, uint32_t, int, uint32_t,
-		    uint32_t);
 static void	 pm_slot_name(struct pm_run *, const struct pm_slot *);
 
-static void	 pm_fd_budget(struct pm_run *);
-static int	 pm_fail_handle(struct pm_run *, const char *, const char *,
-		    int);
-static int	 pm_open_location(struct pm_run *, uint32_t);
-static int	 pm_mkdirs_in(struct pm_run *, uint32_t);
-static int	 pm_open_dirs(struct pm_run *);
-static int	 pm_find_subdir(int, const struct pm_subdir *, char *, size_t);
-static int	 pm_rmdir(struct pm_run *, uint64_t, int);
-static int	 pm_rmdirs(struct pm_run *);
-static int	 pm_dirs_init(struct pm_dirs *, size_t, uint32_t);
-static void	 pm_close_dirs(struct pm_run *);
 
 static char	*pm_alloc(size_t, int);
 static void	 pm_io_mode(struct pm_run *);
-static int	 pm_direct_probe(struct pm_run *, uint32_t);
-static size_t	 pm_dio_align(int, int *);
-static size_t	 pm_block_size(dev_t);
-static int	 pm_direct_blocks(struct pm_run *);
 static int	 pm_dirsync(struct pm_run *, const struct pm_slot *);
-static int	 pm_setup(struct pm_run *);
-static void	 pm_teardown(struct pm_run *);
 static int	 pm_begin(struct pm_run *, enum pm_phase);
 static int	 pm_end(struct pm_run *, enum pm_phase);
 static int	 pm_progress(struct pm_run *, enum pm_phase, uint64_t,
@@ -204,13 +90,8 @@ static int	 pm_read(struct pm_run *, uint32_t);
 static int	 pm_append(struct pm_run *, uint32_t);
 static int	 pm_delete(struct pm_run *, uint32_t, enum pm_tphase);
 static int	 pm_transact(struct pm_run *);
-static int	 pm_phase_create(struct pm_run *);
-static int	 pm_phase_transact(struct pm_run *);
-static int	 pm_phase_delete(struct pm_run *);
 static int	 pm_around(struct pm_run *, int, enum pm_phase);
-static int	 pm_phases(struct pm_run *);
-static void	 pm_cleanup(struct pm_run *);
-static void	 pm_lat_flush(struct pm_run *);
+static void	 pm_sw_start(struct pm_run *, enum pm_tphase, uint64_t);
 
 #define RND(run, x)	pm_rng_rnd(&(run)->rng, (x))
 
@@ -261,11 +142,21 @@ pm_ctz64(uint64_t v)
  * write).  Only the first failure of a run is kept: it is the cause.
  * Always returns -1.
  */
-static int
+int
 pm_fail(struct pm_run *run, const char *op, const char *path, int errnum)
 {
 	pm_error_set(&run->res->error, op, path, errnum);
+	if (run->grp != NULL)
+		pm_group_stop(run->grp);
 	return (-1);
+}
+
+/* Whether the run must stop: a signal, or another client failed. */
+int
+pm_stopped(const struct pm_run *run)
+{
+	return (pm_signal != 0 || (run->grp != NULL &&
+	    pm_group_stopping(run->grp)));
 }
 
 /* Record the failure pm_io.c reported for the file of slot s; -1. */
@@ -274,7 +165,8 @@ pm_fail_io(struct pm_run *run, const struct pm_slot *s)
 {
 	char	*path;
 
-	path = pm_display(run, s->loc, run->subdirs > 1, s->sub, s->num);
+	path = pm_display(run, run->dirs, s->loc, run->subdirs > 1, s->sub,
+	    s->num);
 	pm_fail(run, run->io.op, path, run->io.errnum);
 	free(path);
 	return (-1);
@@ -377,7 +269,7 @@ pm_bm_first_free(const struct pm_bitmap *bm)
  * Write v in decimal at p; returns the end (no NUL is written).  Two
  * digits per division: names are built for every operation.
  */
-static char *
+char *
 pm_utoa(char *p, uint32_t v)
 {
 	static const char digits[] =
@@ -410,509 +302,30 @@ pm_utoa(char *p, uint32_t v)
 	return (e);
 }
 
-/* The name of location loc as the user gave it, or "." for none. */
-static const char *
-pm_locname(const struct pm_run *run, uint32_t loc)
-{
-	return (run->nloc > 0 ? run->cfg->locations[loc].name : ".");
-}
-
 /*
- * The path of a file or directory as PostMark names it, for messages:
- * "[location/][sK/]N", with the subdirectory part when usesub and the
- * number when num is not 0 (a directory "[location/]sK" otherwise).
- * Returns an allocated string.
+ * The name of slot s in its directory ("N", or "cI-N" for a client of a
+ * shared run), in run->name and run->dirfd.
  */
-static char *
-pm_display(const struct pm_run *run, uint32_t loc, int usesub, uint32_t sub,
-    uint32_t num)
-{
-	char	*s, nums[PM_NAME_MAX], subs[PM_NAME_MAX];
-
-	*pm_utoa(nums, num) = '\0';
-	*pm_utoa(subs, sub) = '\0';
-	xasprintf(&s, "%s%s%s%s%s%s",
-	    run->nloc > 0 ? run->cfg->locations[loc].name : "",
-	    run->nloc > 0 && (usesub || num != 0) ? "/" : "",
-	    usesub ? "s" : "", usesub ? subs : "",
-	    usesub && num != 0 ? "/" : "", num != 0 ? nums : "");
-	return (s);
-}
-
-/* The name of slot s in its directory, in run->name and run->dirfd. */
 static void
 pm_slot_name(struct pm_run *run, const struct pm_slot *s)
 {
-	const struct pm_dirs	*d = &run->dirs;
+	const struct pm_dirs	*d = run->dirs;
 	uint32_t		 c = d->canon[run->nloc > 0 ? s->loc : 0];
 
-	*pm_utoa(run->name, s->num) = '\0';
+	*pm_utoa(run->name + run->plen, s->num) = '\0';
 	run->dirfd = d->nsub > 0 ? d->sub[(uint64_t)c * d->nsub + s->sub].fd :
 	    d->locfd[c];
 }
 
 /*
- * Let the process hold every directory handle of the run plus a few:
- * raise the soft limit on open files towards the hard one if needed.
- * Best effort: a limit that stays too low shows as EMFILE at the open
- * that meets it, with pm_fail_handle's explanation.
+ * Check the configuration, seed the generator (seed + the client's
+ * global number), build the source buffer (2 * HIGH draws of 32 +
+ * RND(95), reference §3) and allocate the file table, its bitmap and the
+ * I/O buffers.  The directories are pm_group.c's.  Returns -1 after
+ * pm_fail on a bad configuration or a failed allocation.
  */
-static void
-pm_fd_budget(struct pm_run *run)
-{
-	struct rlimit	 rl;
-	uint64_t	 want = run->dirs.nhandles + PM_FD_SPARE;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) == -1 ||
-	    rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= want)
-		return;
-	rl.rlim_cur = rl.rlim_max != RLIM_INFINITY && rl.rlim_max < want ?
-	    rl.rlim_max : want;
-	setrlimit(RLIMIT_NOFILE, &rl);
-}
-
-/*
- * Record the failure of op on directory path with errnum: at a handle,
- * EMFILE means that the run's handles do not fit the open-file limit,
- * which the message says.  Returns -1.
- */
-static int
-pm_fail_handle(struct pm_run *run, const char *op, const char *path,
-    int errnum)
-{
-	pm_fail(run, op, path, errnum);
-	if (errnum == EMFILE && run->res->error.errnum == EMFILE)
-		run->res->error.msg = "Too many open files (the run holds a "
-		    "handle per location and subdirectory; raise ulimit -n "
-		    "or use fewer subdirectories)";
-	return (-1);
-}
-
-/*
- * Open location i (the current directory when there are none) without
- * following a symbolic link, and find whether an earlier location is the
- * same directory.  Returns 0 or -1.
- */
-static int
-pm_open_location(struct pm_run *run, uint32_t i)
-{
-	struct pm_dirs	*d = &run->dirs;
-	struct stat	 st, sj;
-	uint32_t	 j;
-	int		 e;
-
-	d->locfd[i] = open(pm_locname(run, i), PM_DIR_FLAGS);
-	if (d->locfd[i] == -1) {
-		e = errno;
-		pm_fail_handle(run, "open", pm_locname(run, i), e);
-		/* O_NOFOLLOW refuses a link (ELOOP, or ENOTDIR first). */
-		if ((e == ELOOP || e == ENOTDIR) &&
-		    lstat(pm_locname(run, i), &st) == 0 && S_ISLNK(st.st_mode))
-			run->res->error.msg = "the location is a symbolic "
-			    "link; name the directory itself";
-		return (-1);
-	}
-	d->canon[i] = i;
-	if (fstat(d->locfd[i], &st) == -1)
-		return (pm_fail(run, "stat", pm_locname(run, i), errno));
-	for (j = 0; j < i; j++) {
-		if (d->canon[j] == j && fstat(d->locfd[j], &sj) == 0 &&
-		    sj.st_dev == st.st_dev && sj.st_ino == st.st_ino) {
-			d->canon[i] = j;
-			break;
-		}
-	}
-	return (0);
-}
-
-/*
- * Make s0..s(n-1) with mode 0700 in canonical location i and open each.
- * One that exists already is an error: it is not ours.
- */
-static int
-pm_mkdirs_in(struct pm_run *run, uint32_t i)
-{
-	struct pm_dirs		*d = &run->dirs;
-	struct pm_subdir	*sd;
-	struct stat		 st;
-	const char		*op;
-	char			 name[PM_NAME_MAX], *path;
-	uint32_t		 k;
-	int			 e;
-
-	for (k = 0; k < d->nsub; k++) {
-		if (pm_signal != 0)
-			return (-1);
-		name[0] = 's';
-		*pm_utoa(name + 1, k) = '\0';
-		sd = &d->sub[(uint64_t)i * d->nsub + k];
-		op = "mkdir";
-		if (mkdirat(d->locfd[i], name, 0700) == -1)
-			goto fail;
-		d->made++;
-		op = "open";
-		if ((sd->fd = openat(d->locfd[i], name, PM_DIR_FLAGS)) == -1)
-			goto fail;
-		op = "stat";
-		if (fstat(sd->fd, &st) == -1)
-			goto fail;
-		sd->dev = st.st_dev;
-		sd->ino = st.st_ino;
-	}
-	return (0);
-
-fail:
-	e = errno;
-	path = pm_display(run, i, 1, k, 0);
-	pm_fail_handle(run, op, path, e);
-	free(path);
-	return (-1);
-}
-
-/*
- * Open every location in list order and, with subdirectories, make and
- * open the sK of each new directory right after opening it (so that a
- * location may lie inside another's sK, as with paths).
- */
-static int
-pm_open_dirs(struct pm_run *run)
-{
-	struct pm_dirs	*d = &run->dirs;
-	uint32_t	 i;
-
-	for (i = 0; i < d->nloc; i++) {
-		if (pm_signal != 0 || pm_open_location(run, i) == -1)
-			return (-1);
-		if (d->canon[i] == i && run->cfg->direct &&
-		    pm_direct_probe(run, i) == -1)
-			return (-1);
-		if (d->canon[i] == i && d->nsub > 0 &&
-		    pm_mkdirs_in(run, i) == -1)
-			return (-1);
-	}
-	return (run->cfg->direct ? pm_direct_blocks(run) : 0);
-}
-
-/*
- * The direct-I/O alignment of the file system under location i: statx's
- * stx_dio_offset_align where the kernel gives it, else the logical
- * block size of the device (sysfs).  Probed on an unnamed file
- * (O_TMPFILE | O_DIRECT), so that nothing is created; a file system that
- * refuses O_DIRECT, or has no alignment to give (tmpfs), is an error.
- * The run's alignment is the largest.  Returns 0 or -1.
- */
-static int
-pm_direct_probe(struct pm_run *run, uint32_t i)
-{
-	struct stat	 st;
-	size_t		 align = 0;
-	int		 fd = -1, refused = 0;
-
-#ifdef O_TMPFILE
-	fd = openat(run->dirs.locfd[i], ".", O_TMPFILE | O_RDWR | O_DIRECT,
-	    0600);
-	if (fd == -1 && errno == EINVAL)
-		refused = 1;
-	else if (fd == -1 && errno != EOPNOTSUPP && errno != EISDIR)
-		return (pm_fail(run, "open", pm_locname(run, i), errno));
-#endif
-	if (!refused && fd >= 0)
-		align = pm_dio_align(fd, &refused);
-	if (!refused && align == 0 && fstat(fd >= 0 ? fd : run->dirs.locfd[i],
-	    &st) == 0)
-		align = pm_block_size(st.st_dev);
-	if (fd >= 0)
-		close(fd);
-	if (refused || align == 0) {
-		pm_fail(run, "direct", pm_locname(run, i), EINVAL);
-		run->res->error.msg = refused ? "the file system refuses "
-		    "O_DIRECT" : "the file system gives no direct-I/O "
-		    "alignment (tmpfs has none)";
-		return (-1);
-	}
-	if (align > PM_IO_DIRECT_MAX) {
-		pm_fail(run, "direct", pm_locname(run, i), EINVAL);
-		run->res->error.msg = "the direct-I/O alignment is above 64 KiB";
-		return (-1);
-	}
-	if (align > run->io.align)
-		run->io.align = align;
-	return (0);
-}
-
-/*
- * statx's direct-I/O offset alignment of the open file fd, or 0 when the
- * kernel does not say; *refused is set when it says direct I/O is not
- * possible.
- */
-static size_t
-pm_dio_align(int fd, int *refused)
-{
-#if defined(HAVE_STATX) && defined(HAVE_STRUCT_STATX_STX_DIO_OFFSET_ALIGN)
-	struct statx	 sx;
-
-	if (statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &sx) == 0 &&
-	    (sx.stx_mask & STATX_DIOALIGN)) {
-		if (sx.stx_dio_offset_align == 0)
-			*refused = 1;
-		return (sx.stx_dio_offset_align);
-	}
-#else
-	(void)fd;
-	(void)refused;
-#endif
-	return (0);
-}
-
-/*
- * The logical block size of the block device dev from sysfs (its queue,
- * or its parent's for a partition), or 0 when there is none (tmpfs).
- */
-static size_t
-pm_block_size(dev_t dev)
-{
-	static const char *const fmt[] = {
-		"/sys/dev/block/%u:%u/queue/logical_block_size",
-		"/sys/dev/block/%u:%u/../queue/logical_block_size"
-	};
-	char		 path[128];
-	unsigned long	 v = 0;
-	size_t		 k;
-	FILE		*fp;
-
-	for (k = 0; k < 2 && v == 0; k++) {
-		snprintf(path, sizeof path, fmt[k], major(dev), minor(dev));
-		if ((fp = fopen(path, "r")) == NULL)
-			continue;
-		if (fscanf(fp, "%lu", &v) != 1)
-			v = 0;
-		fclose(fp);
-	}
-	return ((size_t)v);
-}
-
-/*
- * With O_DIRECT every piece but the last of a file starts at a multiple
- * of the alignment, so the block sizes must be multiples of it.
- * Returns 0, or -1 before anything is created.
- */
-static int
-pm_direct_blocks(struct pm_run *run)
-{
-	const struct pm_config	*cfg = run->cfg;
-	char			*what;
-	size_t			 a = run->io.align;
-
-	if (cfg->read_block % a == 0 && cfg->write_block % a == 0)
-		return (0);
-	xasprintf(&what, "read %u and write %u", cfg->read_block,
-	    cfg->write_block);
-	pm_fail(run, "direct", what, EINVAL);
-	free(what);
-	xasprintf(&run->res->error.text, "block sizes must be multiples of "
-	    "%zu bytes, the file system's direct-I/O alignment (set read "
-	    "%zu, set write %zu)", a, a, a);
-	return (-1);
-}
-
-/*
- * The name under which directory sd is in the directory parent, found by
- * reading it (sd was renamed), into name (size bytes).  Returns 0, or -1
- * when it is not there.
- */
-static int
-pm_find_subdir(int parent, const struct pm_subdir *sd, char *name,
-    size_t size)
-{
-	struct dirent	*de;
-	struct stat	 st;
-	DIR		*dir;
-	int		 fd, rc = -1;
-
-	if ((fd = dup(parent)) == -1)
-		return (-1);
-	if ((dir = fdopendir(fd)) == NULL) {
-		close(fd);
-		return (-1);
-	}
-	rewinddir(dir);
-	while (rc == -1 && (de = readdir(dir)) != NULL) {
-		if (fstatat(parent, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-		    S_ISDIR(st.st_mode) && st.st_dev == sd->dev &&
-		    st.st_ino == sd->ino && strlen(de->d_name) < size) {
-			strlcpy(name, de->d_name, size);
-			rc = 0;
-		}
-	}
-	closedir(dir);
-	return (rc);
-}
-
-/*
- * Remove the n-th subdirectory made (0-based, creation order), and only
- * if it is the one the run made: the name sK is checked to still be it
- * (a directory or link put in its place is left alone); if it was
- * renamed within its location it is removed under its new name, and if
- * it was removed already that is fine.  One that is not empty yet (it
- * holds a location's subdirectories) is left for the second pass when
- * again is set.  Returns 0, 1 when left for later, or -1 after recording
- * the failure.
- */
-static int
-pm_rmdir(struct pm_run *run, uint64_t n, int again)
-{
-	struct pm_dirs		*d = &run->dirs;
-	struct pm_subdir	*sd;
-	struct stat		 st;
-	uint32_t		 i, k;
-	char			 name[256], *path;
-	int			 e, parent;
-
-	/* The n-th made directory: canonical locations in order. */
-	for (i = 0; i < d->nloc; i++) {
-		if (d->canon[i] != i)
-			continue;
-		if (n < d->nsub)
-			break;
-		n -= d->nsub;
-	}
-	k = (uint32_t)n;
-	parent = d->locfd[i];
-	sd = &d->sub[(uint64_t)i * d->nsub + k];
-	name[0] = 's';
-	*pm_utoa(name + 1, k) = '\0';
-	/*
-	 * Is sK still ours?  A handle that could not be opened right after
-	 * mkdirat leaves only the name to go by.
-	 */
-	if (sd->fd >= 0 && (fstatat(parent, name, &st,
-	    AT_SYMLINK_NOFOLLOW) == -1 || st.st_dev != sd->dev ||
-	    st.st_ino != sd->ino)) {
-		if (fstat(sd->fd, &st) == 0 && st.st_nlink == 0)
-			goto gone;		/* removed already */
-		if (pm_find_subdir(parent, sd, name, sizeof name) == -1) {
-			path = pm_display(run, i, 1, k, 0);
-			pm_fail(run, "rmdir", path, 0);
-			free(path);
-			run->res->error.msg = "the subdirectory was moved out "
-			    "of its location and a different entry took its "
-			    "name; both are left as they are";
-			return (-1);
-		}
-	}
-	if (unlinkat(parent, name, AT_REMOVEDIR) == 0 ||
-	    (sd->fd < 0 && errno == ENOENT))
-		goto gone;
-	e = errno;
-	if (again && (e == ENOTEMPTY || e == EEXIST))
-		return (1);
-	path = pm_display(run, i, 1, k, 0);
-	pm_fail(run, "rmdir", path, e);
-	free(path);
-	return (-1);
-
-gone:
-	if (sd->fd >= 0)
-		close(sd->fd);
-	sd->fd = -1;
-	return (0);
-}
-
-/*
- * Remove the subdirectories made, in creation order as PostMark does;
- * those that still held another location's subdirectories are removed
- * afterwards, last made first.  A failure is recorded and the others are
- * still tried.  Returns -1 if any failed.
- */
-static int
-pm_rmdirs(struct pm_run *run)
-{
-	struct pm_dirs	*d = &run->dirs;
-	uint64_t	 n, later = 0;
-	uint8_t		*left;
-	int		 rc = 0, r;
-
-	if (d->made == 0)
-		return (0);
-	left = xcalloc(d->made, 1);
-	for (n = 0; n < d->made; n++) {
-		if ((r = pm_rmdir(run, n, 1)) == 1) {
-			left[n] = 1;
-			later++;
-		} else if (r == -1)
-			rc = -1;
-	}
-	for (n = d->made; later > 0 && n-- > 0;) {
-		if (left[n] && pm_rmdir(run, n, 0) == -1)
-			rc = -1;
-	}
-	free(left);
-	d->made = 0;
-	return (rc);
-}
-
-/* Close every directory handle still open. */
-static void
-pm_close_dirs(struct pm_run *run)
-{
-	struct pm_dirs	*d = &run->dirs;
-	uint64_t	 n;
-	size_t		 i;
-
-	if (d->sub != NULL) {
-		for (n = 0; n < (uint64_t)d->nloc * d->nsub; n++) {
-			if (d->sub[n].fd >= 0)
-				close(d->sub[n].fd);
-		}
-	}
-	if (d->locfd != NULL) {
-		for (i = 0; i < d->nloc; i++) {
-			if (d->locfd[i] >= 0)
-				close(d->locfd[i]);
-		}
-	}
-	free(d->sub);
-	free(d->locfd);
-	free(d->canon);
-	memset(d, 0, sizeof *d);
-}
-
-/*
- * Prepare the directory table of nloc locations (0: the current
- * directory) with nsub subdirectories each (0: none): nothing open yet.
- * Returns 0, or -1 with errno set; pm_close_dirs frees it either way.
- */
-static int
-pm_dirs_init(struct pm_dirs *d, size_t nloc, uint32_t nsub)
-{
-	size_t		 n, nsd;
-
-	d->nloc = nloc > 0 ? nloc : 1;
-	d->nsub = nsub;
-	d->nhandles = d->nloc * (uint64_t)(d->nsub + 1);
-	nsd = d->nloc * (size_t)(d->nsub > 0 ? d->nsub : 1);
-	d->locfd = calloc(d->nloc, sizeof *d->locfd);
-	d->canon = calloc(d->nloc, sizeof *d->canon);
-	d->sub = calloc(nsd, sizeof *d->sub);
-	if (d->locfd == NULL || d->canon == NULL || d->sub == NULL)
-		return (-1);
-	for (n = 0; n < d->nloc; n++) {
-		d->locfd[n] = -1;
-		d->canon[n] = (uint32_t)n;
-	}
-	for (n = 0; n < nsd; n++)
-		d->sub[n].fd = -1;
-	return (0);
-}
-
-/*
- * Check the configuration, seed the generator, build the source buffer
- * (2 * HIGH draws of 32 + RND(95), reference §3) and allocate the file
- * table, its bitmap, the I/O buffers and the directory tables.  Returns
- * -1 after pm_fail on a bad configuration or a failed allocation.
- */
-static int
-pm_setup(struct pm_run *run)
+int
+pm_client_setup(struct pm_run *run)
 {
 	const struct pm_config	*cfg = run->cfg;
 	uint64_t		 i, nsrc;
@@ -952,11 +365,8 @@ pm_setup(struct pm_run *run)
 			    EINVAL));
 	}
 
-	if (pm_dirs_init(&run->dirs, run->nloc, run->subdirs) == -1)
-		return (pm_fail(run, "allocate", "directory table", errno));
-
 	/* The source buffer; reseeding first makes every run the same. */
-	pm_rng_seed(&run->rng, cfg->seed);
+	pm_rng_seed(&run->rng, cfg->seed + run->gid);
 	nsrc = 2 * (uint64_t)cfg->size_high;
 	if ((run->source = pm_alloc(nsrc, cfg->direct)) == NULL)
 		return (pm_fail(run, "allocate", "source buffer", errno));
@@ -973,7 +383,7 @@ pm_setup(struct pm_run *run)
 	if (pm_bm_init(&run->bm, run->nslots) == -1)
 		return (pm_fail(run, "allocate", "file table", errno));
 	run->next_slot = 0;
-	pm_fd_budget(run);
+	memcpy(run->name, run->prefix, run->plen);
 	return (0);
 }
 
@@ -1029,11 +439,11 @@ pm_io_mode(struct pm_run *run)
 	}
 }
 
-/* Free everything pm_setup allocated and close the handles. */
-static void
-pm_teardown(struct pm_run *run)
+/* Free everything pm_client_setup allocated, and the client's own dirs. */
+void
+pm_client_teardown(struct pm_run *run)
 {
-	pm_close_dirs(run);
+	pm_dirs_close(&run->own);
 	pm_bm_free(&run->bm);
 	pm_io_free(&run->io);
 	free(run->slot);
@@ -1182,7 +592,8 @@ pm_dirsync(struct pm_run *run, const struct pm_slot *s)
 
 	if (fsync(run->dirfd) == 0)
 		return (0);
-	path = pm_display(run, s->loc, run->subdirs > 1, s->sub, 0);
+	path = pm_display(run, run->dirs, s->loc, run->subdirs > 1, s->sub,
+	    0);
 	if (*path == '\0') {
 		free(path);
 		path = xstrdup(".");
@@ -1296,7 +707,7 @@ pm_transact(struct pm_run *run)
 }
 
 /* Bin the batch of latencies into the result's histograms. */
-static void
+void
 pm_lat_flush(struct pm_run *run)
 {
 	size_t		 i;
@@ -1314,12 +725,12 @@ pm_lat_flush(struct pm_run *run)
 
 /*
  * After a failure or an interrupt: remove every file still in the table
- * (all of them this run's) where it really is, then the subdirectories,
- * best effort, keeping the first failure as the cause.  A file that is
- * gone already is fine.  Not interruptible.
+ * (all of them this client's) where it really is, best effort, keeping
+ * the first failure as the cause; pm_group.c removes the directories.  A
+ * file that is gone already is fine.  Not interruptible.
  */
-static void
-pm_cleanup(struct pm_run *run)
+void
+pm_client_cleanup(struct pm_run *run)
 {
 	struct pm_slot	*s;
 	uint32_t	 k;
@@ -1337,21 +748,40 @@ pm_cleanup(struct pm_run *run)
 		}
 		s->size = 0;
 	}
-	pm_rmdirs(run);
+}
+
+/*
+ * With several clients, note the time of every step-th operation of a
+ * phase (PM_SW_STEPS at most), for the stonewall rates (pm_group.c).
+ */
+#define SW_MARK(run, tp, n) do {					\
+	if ((run)->sw_on && (n) % (run)->swstep[tp] == 0 &&		\
+	    (run)->nsw[tp] < PM_SW_STEPS)				\
+		(run)->sw[tp][(run)->nsw[tp]++] = pm_clock_mono();	\
+} while (0)
+
+/* Start the stonewall checkpoints of phase tp, of total operations. */
+static void
+pm_sw_start(struct pm_run *run, enum pm_tphase tp, uint64_t total)
+{
+	run->swstep[tp] = total / PM_SW_STEPS + 1;
+	run->nsw[tp] = 0;
 }
 
 /* The creation phase: number creates.  Returns 0 or -1 (stop). */
-static int
+int
 pm_phase_create(struct pm_run *run)
 {
 	uint64_t	 i, n = run->cfg->number;
 
 	if (pm_begin(run, PM_PHASE_CREATE) == -1)
 		return (-1);
+	pm_sw_start(run, PM_TP_CREATE, n);
 	for (i = 0; i < n; i++) {
-		if (pm_signal != 0 || pm_create(run, PM_TP_CREATE) == -1 ||
+		if (pm_stopped(run) || pm_create(run, PM_TP_CREATE) == -1 ||
 		    pm_progress(run, PM_PHASE_CREATE, i + 1, n) == -1)
 			return (-1);
+		SW_MARK(run, PM_TP_CREATE, i + 1);
 	}
 	return (pm_end(run, PM_PHASE_CREATE));
 }
@@ -1360,7 +790,7 @@ pm_phase_create(struct pm_run *run)
  * The transactions, until done or the pool runs out (status
  * OUT_OF_FILES, not a failure).  Returns 0 or -1 (stop).
  */
-static int
+int
 pm_phase_transact(struct pm_run *run)
 {
 	struct pm_result	*res = run->res;
@@ -1368,9 +798,10 @@ pm_phase_transact(struct pm_run *run)
 
 	if (pm_begin(run, PM_PHASE_TRANSACT) == -1)
 		return (-1);
+	pm_sw_start(run, PM_TP_TRANSACT, n);
 	res->t_trans = pm_clock_mono();
 	for (i = 0; i < n; i++) {
-		if (pm_signal != 0)
+		if (pm_stopped(run))
 			return (-1);
 		if (run->created == run->deleted) {
 			res->status = PM_STATUS_OUT_OF_FILES;
@@ -1381,13 +812,14 @@ pm_phase_transact(struct pm_run *run)
 		res->transactions_done++;
 		if (pm_progress(run, PM_PHASE_TRANSACT, i + 1, n) == -1)
 			return (-1);
+		SW_MARK(run, PM_TP_TRANSACT, i + 1);
 	}
 	res->t_trans_end = pm_clock_mono();
 	return (pm_end(run, PM_PHASE_TRANSACT));
 }
 
 /* The deletion phase, in slot order.  Returns 0 or -1 (stop). */
-static int
+int
 pm_phase_delete(struct pm_run *run)
 {
 	uint64_t	 total, done = 0;
@@ -1396,12 +828,14 @@ pm_phase_delete(struct pm_run *run)
 	if (pm_begin(run, PM_PHASE_DELETE) == -1)
 		return (-1);
 	total = run->created - run->deleted;
+	pm_sw_start(run, PM_TP_DELETE, total);
 	for (k = 0; k < run->nslots; k++) {
 		if (run->slot[k].size == 0)
 			continue;
-		if (pm_signal != 0 || pm_delete(run, k, PM_TP_DELETE) == -1 ||
+		if (pm_stopped(run) || pm_delete(run, k, PM_TP_DELETE) == -1 ||
 		    pm_progress(run, PM_PHASE_DELETE, ++done, total) == -1)
 			return (-1);
+		SW_MARK(run, PM_TP_DELETE, done);
 	}
 	if (pm_end(run, PM_PHASE_DELETE) == -1)
 		return (-1);
@@ -1433,7 +867,7 @@ pm_around(struct pm_run *run, int after, enum pm_phase phase)
  * deletion phase starts (t_del) on each side of it; otherwise these are
  * PostMark's points, t_trans and t_trans_end.  Returns 0 or -1 (stop).
  */
-static int
+int
 pm_phases(struct pm_run *run)
 {
 	struct pm_result	*res = run->res;
@@ -1458,94 +892,6 @@ pm_phases(struct pm_run *run)
 	if (pm_phase_delete(run) == -1)
 		return (-1);
 	return (pm_around(run, 1, PM_PHASE_DELETE) == -1 ? -1 : 0);
-}
-
-/*
- * Run the benchmark described by cfg once, in PostMark's order (reference
- * §3): subdirectories, creation, transactions, deletion, subdirectories.
- * hooks (may be NULL) hear about phases and progress (the deletion
- * phase's total is the number of files alive when it starts); they are
- * not called any more once the run fails or is interrupted.  res, from
- * pm_result_new, receives counts, times, latencies and the last phase
- * entered (its meta and iteration are left alone).
- *
- * Returns 0 with res->status OK, OUT_OF_FILES (the deletion phase still
- * ran) or INTERRUPTED (res->signo set, everything created removed; a
- * signal that arrives while the subdirectories are removed at the end
- * still marks the run interrupted).  Returns -1 with res->status ERROR
- * and res->error set when a file operation, an allocation or a hook
- * failed: what the run created is removed.  Time stamps not reached are
- * set to the time the run stopped.
- */
-int
-pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
-    void *arg, struct pm_result *res)
-{
-	struct pm_run	 run;
-	uint64_t	 now;
-	int		 rc = -1, stopped = 0;
-
-	memset(&run, 0, sizeof run);
-	run.cfg = cfg;
-	run.hooks = hooks;
-	run.arg = arg;
-	run.res = res;
-	pm_result_reset(res);
-
-	if (pm_setup(&run) == -1)
-		goto out;
-	pm_clock_init(&run.clk);
-
-	if (run.subdirs > 1 && pm_begin(&run, PM_PHASE_MKDIR) == -1)
-		goto stop;
-	if (pm_open_dirs(&run) == -1)
-		goto stop;
-	if (run.subdirs > 1 && pm_end(&run, PM_PHASE_MKDIR) == -1)
-		goto stop;
-
-	if (pm_phases(&run) == -1)
-		goto stop;
-
-	if (run.subdirs > 1) {
-		if (pm_begin(&run, PM_PHASE_RMDIR) == -1 ||
-		    pm_rmdirs(&run) == -1 || pm_end(&run, PM_PHASE_RMDIR) == -1)
-			goto stop;
-	}
-	goto done;
-
-stop:
-	stopped = 1;
-	now = pm_clock_mono();
-	if (res->t_start == 0)
-		res->t_start = now;
-	if (res->t_create_end == 0)
-		res->t_create_end = now;
-	if (res->t_trans == 0)
-		res->t_trans = now;
-	if (res->t_trans_end == 0)
-		res->t_trans_end = now;
-	if (res->t_del == 0)
-		res->t_del = now;
-	if (res->t_end == 0)
-		res->t_end = now;
-	pm_cleanup(&run);
-done:
-	if (res->error.op == NULL && (stopped || pm_signal != 0)) {
-		res->status = PM_STATUS_INTERRUPTED;
-		res->signo = pm_signal;
-	}
-	if (res->error.op == NULL)
-		rc = 0;
-out:
-	pm_lat_flush(&run);
-	res->bytes_read = run.io.nread;
-	res->bytes_written = run.io.written;
-	if (res->error.op != NULL) {
-		res->status = PM_STATUS_ERROR;
-		rc = -1;
-	}
-	pm_teardown(&run);
-	return (rc);
 }
 
 /*
@@ -1589,6 +935,7 @@ pm_result_reset(struct pm_result *res)
 	int			 p, t, warmup = res->warmup;
 
 	pm_error_clear(&res->error);
+	free(res->clients);
 	memset(res, 0, sizeof *res);
 	res->status = PM_STATUS_OK;
 	res->last_phase = PM_PHASE_MKDIR;
@@ -1608,5 +955,6 @@ pm_result_free(struct pm_result *res)
 	if (res == NULL)
 		return;
 	pm_error_clear(&res->error);
+	free(res->clients);
 	free(res);
 }

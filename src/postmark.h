@@ -40,7 +40,7 @@
 
 /* The version of the CSV columns (and of JSON records): columns are only
  * ever appended, and each addition raises it (results/README.md). */
-#define PM_CSV_SCHEMA		2
+#define PM_CSV_SCHEMA		3
 
 /* Exit statuses of the program. */
 #define PM_EXIT_OK		0	/* every command succeeded */
@@ -118,6 +118,9 @@ struct pm_config {
 	uint32_t	 warmup;	/* runs before the measured ones */
 	char		*hook[2][PM_NHOOKPHASES]; /* [PM_HOOK_BEFORE/AFTER] */
 					/* [PM_HP_*]: shell commands, owned */
+	uint32_t	 clients;	/* workloads run at once, >= 1 */
+	uint32_t	 shared;	/* 1: clients share directories */
+	uint32_t	 rankshift;	/* MPI: ranks to shift by, or 0 */
 };
 
 /* Phases of a run, in order.  Only CREATE, TRANSACT and DELETE are timed. */
@@ -166,6 +169,30 @@ struct pm_error {
 	int		 errnum;	/* errno; 0: short write, early EOF */
 	const char	*msg;		/* replaces strerror(errnum), or NULL */
 	char		*text;		/* the same, allocated, or NULL */
+	int		 client;	/* the client that failed, or -1 */
+};
+
+/* The latency statistics of one operation: count, then the reports'. */
+#define PM_NLATSTATS		7	/* min, mean, p50, p90, p99, p99.9, max */
+struct pm_latstat {
+	uint64_t	 count;
+	double		 v[PM_NLATSTATS];	/* us */
+};
+
+/*
+ * One client of a run with several, as the reports show it: its status,
+ * counts, the duration of its phases and its latencies.  Plain data, so
+ * that MPI ranks can send it as bytes.
+ */
+struct pm_clientrow {
+	uint32_t	 id;		/* global number: rank * clients + i */
+	uint32_t	 rank;		/* MPI rank, 0 without MPI */
+	enum pm_status	 status;
+	uint64_t	 created_alone, created_mixed, read, appended;
+	uint64_t	 deleted_alone, deleted_mixed;
+	uint64_t	 bytes_read, bytes_written, transactions_done;
+	uint64_t	 ns[PM_NTPHASES];	/* duration of each phase */
+	struct pm_latstat lat[PM_NOPS];	/* all phases merged */
 };
 
 /*
@@ -207,6 +234,14 @@ struct pm_result {
 	const struct pm_meta *meta;	/* run metadata, borrowed, or NULL */
 	uint32_t	 iteration;	/* 1-based iteration of this run */
 	int		 warmup;	/* 1: a warm-up run, not measured */
+
+	/* With several clients (set clients, MPI ranks): */
+	uint32_t	 nclients;	/* clients of the run, 1 or more */
+	struct pm_clientrow *clients;	/* each one's, owned, or NULL */
+	uint64_t	 sw_ns[PM_NTPHASES]; /* stonewall: until the first */
+					/* client finished the phase */
+	uint64_t	 sw_ops[PM_NTPHASES]; /* operations done by then */
+	double		 balance;	/* fastest / slowest client */
 };
 
 /* Run metadata gathered outside the measured phases (pm_sysinfo.c). */
@@ -292,6 +327,14 @@ struct pm_rates {
 	double		 deleted_mixed;	/* per s over t_elapsed */
 	double		 bytes_read;	/* bytes per s over elapsed */
 	double		 bytes_written;	/* bytes per s over elapsed */
+	/* Stonewall: until the first client finished each phase. */
+	double		 sw_create_s;	/* s */
+	double		 sw_trans_s;	/* s */
+	double		 sw_delete_s;	/* s */
+	double		 sw_created;	/* creation-phase files per s */
+	double		 sw_transactions; /* per s */
+	double		 sw_deleted;	/* deletion-phase files per s */
+	double		 balance;	/* fastest / slowest client, 1 alone */
 };
 void		 pm_report_rates(const struct pm_config *,
 		    const struct pm_result *, struct pm_rates *);
@@ -318,6 +361,9 @@ int		 pm_report_format(const char *, enum pm_report_fmt *);
 const char	*pm_report_name(enum pm_report_fmt);
 const char	*pm_phase_name(enum pm_phase);
 const char	*pm_signal_name(int);
+
+/* pm_report.c: latency statistics of a histogram, in microseconds. */
+void		 pm_latstat(const struct pm_hist *, struct pm_latstat *);
 
 /* pm_option.c: the configuration columns of CSV and JSON records. */
 void		 pm_option_columns(const struct pm_config *, int,

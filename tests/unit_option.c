@@ -48,6 +48,49 @@ captured(FILE *fp)
 	return (s);
 }
 
+/*
+ * The 1-based column of name in a CSV header line, or 0.  Header names
+ * hold no commas or quotes.
+ */
+static int
+column_of(const char *hdr, const char *name)
+{
+	const char	*p = hdr, *e;
+	size_t		 len = strlen(name);
+	int		 col = 1;
+
+	for (;;) {
+		e = p + strcspn(p, ",\n");
+		if ((size_t)(e - p) == len && strncmp(p, name, len) == 0)
+			return (col);
+		if (*e != ',')
+			return (0);
+		p = e + 1;
+		col++;
+	}
+}
+
+/*
+ * Field col (1-based) of the first line of a CSV row whose fields before
+ * it are not quoted (the row of an unlabelled run without metadata), in
+ * a static buffer.
+ */
+static const char *
+field(const char *row, int col)
+{
+	static char	 buf[256];
+	const char	*p = row;
+	size_t		 n;
+
+	while (--col > 0 && (p = strchr(p, ',')) != NULL)
+		p++;
+	if (p == NULL)
+		return ("");
+	n = strcspn(p, ",\n");
+	snprintf(buf, sizeof buf, "%.*s", (int)n, p);
+	return (buf);
+}
+
 int
 main(void)
 {
@@ -57,7 +100,8 @@ main(void)
 	struct pm_result	*r;
 	const char		*cand[8];
 	size_t			 clen[8], n;
-	char			*out, *nl;
+	char			*out, *hdr;
+	int			 col;
 	FILE			*fp;
 
 	pm_config_init(&cfg);
@@ -91,19 +135,18 @@ main(void)
 
 	fp = tmpfile();
 	pm_report_csv_header(fp);
-	out = captured(fp);
-	nl = strchr(out, '\n');
-	ok(nl != NULL && nl - out > 8 && strncmp(nl - 8, ",testkey", 8) == 0,
-	    "the CSV header ends with its column");
-	free(out);
+	hdr = captured(fp);
+	col = column_of(hdr, "testkey");
+	ok(col > 0 && col == column_of(hdr, "rankshift") + 1,
+	    "the CSV header has its column after the newest schema's keys");
 
 	r = pm_result_new();
 	fp = tmpfile();
 	pm_report_csv(fp, &cfg, r);
 	out = captured(fp);
-	ok(strlen(out) > 3 && strcmp(out + strlen(out) - 3, ",7\n") == 0,
-	    "a CSV row ends with its value");
+	is_str(field(out, col), "7", "a CSV row has its value there");
 	free(out);
+	free(hdr);
 	fp = tmpfile();
 	pm_report_json(fp, &cfg, r);
 	out = captured(fp);

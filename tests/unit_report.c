@@ -74,6 +74,7 @@ static void	 case_strings(struct pm_config *, struct pm_result *);
 static void	 case_bytes(struct pm_config *, struct pm_result *);
 static void	 case_error(struct pm_config *, struct pm_result *);
 static void	 case_latency(struct pm_config *, struct pm_result *);
+static void	 case_clients(struct pm_config *, struct pm_result *);
 static int	 make_case(const char *, struct pm_config *,
 		    struct pm_result *);
 static FILE	*mem_open(struct mem *);
@@ -112,6 +113,7 @@ static const struct named_case cases[] = {
 	{ "bytes", case_bytes },
 	{ "error", case_error },
 	{ "latency", case_latency },
+	{ "clients", case_clients },
 	{ "zero", NULL }
 };
 #define NCASES		(sizeof cases / sizeof cases[0])
@@ -279,6 +281,49 @@ case_latency(struct pm_config *cfg, struct pm_result *r)
 	for (i = 0; i < 3; i++)
 		pm_hist_record(&r->lat[PM_TP_TRANSACT][PM_OP_READ], 5000);
 	pm_hist_record(&r->lat[PM_TP_DELETE][PM_OP_DELETE], 7000);
+}
+
+/*
+ * Two clients: the run of ref62, client 0 doing 1200 of its creation
+ * files in 2 s, 3000 transactions in 3 s and 1100 deletes in 1 s, client
+ * 1 the rest in 1.5, 2.5 and 0.5 s.  The stonewall intervals are
+ * client 1's phases (it finished each first): 1500, 4000 and 1800 of
+ * the operations done by then; balance (1.5 + 2.5 + 0.5) / 6 = 0.75.
+ */
+static void
+case_clients(struct pm_config *cfg, struct pm_result *r)
+{
+	struct pm_clientrow	*c;
+
+	case_ref62(cfg, r);
+	cfg->clients = 2;
+	r->nclients = 2;
+	r->clients = c = xcalloc(2, sizeof *c);
+	r->sw_ns[PM_TP_CREATE] = 1500000000ULL;
+	r->sw_ns[PM_TP_TRANSACT] = 2500000000ULL;
+	r->sw_ns[PM_TP_DELETE] = 500000000ULL;
+	r->sw_ops[PM_TP_CREATE] = 1500;
+	r->sw_ops[PM_TP_TRANSACT] = 4000;
+	r->sw_ops[PM_TP_DELETE] = 1800;
+	r->balance = 0.75;
+	c[0].id = 0;
+	c[0].created_alone = 1200;
+	c[0].transactions_done = 3000;
+	c[0].deleted_alone = 1100;
+	c[0].read = 1500;
+	c[0].ns[PM_TP_CREATE] = 2 * NS;
+	c[0].ns[PM_TP_TRANSACT] = 3 * NS;
+	c[0].ns[PM_TP_DELETE] = 1 * NS;
+	c[1].id = 1;
+	c[1].created_alone = 800;
+	c[1].transactions_done = 2000;
+	c[1].deleted_alone = 916;
+	c[1].read = 944;
+	c[1].ns[PM_TP_CREATE] = 1500000000ULL;
+	c[1].ns[PM_TP_TRANSACT] = 2500000000ULL;
+	c[1].ns[PM_TP_DELETE] = 500000000ULL;
+	c[1].lat[PM_OP_READ].count = 944;
+	c[1].lat[PM_OP_READ].v[0] = 1.5;
 }
 
 /* Fill cfg and r for the named case; -1 if there is no such case. */
@@ -627,7 +672,7 @@ test_latency(void)
 static void
 test_csv(void)
 {
-	const char		*want = "2,,ok,,,,1,.,,,2000,5000,500,10000,"
+	const char		*want = "3,,ok,,,,1,.,,,2000,5000,500,10000,"
 	    "512,512,1,5,5,4,42,4508,2000,2508,2444,2555,4508,2016,2492,"
 	    "15093547,28824847,5000,6.000000000,2.000000000,3.000000000,"
 	    "1.000000000,1666.667,751.333,1000.000,836.000,814.667,851.667,"

@@ -1,0 +1,672 @@
+/*
+ * Copyright (c) 2026 The postmark developers.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * The clients of a run.  With one client (set clients 1, no MPI) the run
+ * is PostMark's, in the calling thread, with PostMark's names and system
+ * calls.  With several, client i runs a complete PostMark workload with
+ * seed + i (its global number across MPI ranks), in threads that start
+ * each timed phase together: a barrier, then the phase, then a barrier;
+ * what the caller runs between phases (hooks, cache drops) happens
+ * between the barriers, outside the phases.  Each client works in its
+ * own subdirectory cI of each location (rR/cI under MPI), or, shared, in
+ * the same directories with names of its own (cI-N).  A failure in one
+ * client stops all of them; each client's files are then removed.
+ *
+ * The run's result merges the clients': counts and bytes are summed,
+ * histograms merged bucket by bucket (exact), each phase lasts from its
+ * start to the last client's end; the stonewall figures count what all
+ * clients did until the first one finished the phase (from checkpoints
+ * every 1/1024 of each client's operations), and the balance is the
+ * fastest client's elapsed time over the slowest's.
+ */
+
+#include "config.h"
+
+#include <sys/types.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pm_engine.h"
+
+/* The coordinator of the clients of one run. */
+struct pm_group {
+	const struct pm_config	*cfg;		/* borrowed */
+	const struct pm_hooks	*hooks;		/* borrowed, may be NULL */
+	void			*arg;		/* for the hooks */
+	struct pm_result	*res;		/* the run's, merged */
+	struct pm_dirs		 top;		/* the locations */
+	struct pm_dirs		 rank;		/* MPI: rR in each location */
+	struct pm_run		**client;	/* this process's clients */
+	uint32_t		 n;		/* how many */
+	uint32_t		 rankno;	/* MPI rank, 0 without */
+	uint32_t		 nranks;	/* MPI ranks, 1 without */
+	int			 single;	/* PostMark's run: one client */
+	int			 private;	/* clients in cI directories */
+	int			 stop;		/* a client failed: all stop */
+	int			 first;		/* the client that failed */
+					/* first, or -1 */
+	pthread_barrier_t	 bar;		/* phase starts and ends */
+	struct pm_hooks		 chooks;	/* client 0's: progress */
+	uint64_t		 t0[PM_NTPHASES]; /* ns, each phase's start */
+};
+
+static int	 pm_group_clients(struct pm_group *);
+static void	 pm_group_shared_error(struct pm_group *);
+static int	 pm_group_dirs(struct pm_group *);
+static void	*pm_client_main(void *);
+static int	 pm_client_phase(struct pm_run *, enum pm_tphase);
+static void	 pm_group_around(struct pm_group *, int, enum pm_phase);
+static int	 pm_group_phases(struct pm_group *);
+static void	 pm_group_cleanup(struct pm_group *, int);
+static uint64_t	 pm_client_end(const struct pm_run *, enum pm_tphase);
+static uint64_t	 pm_client_ops(const struct pm_run *, enum pm_tphase);
+static uint64_t	 pm_ops_until(const struct pm_run *, enum pm_tphase,
+		    uint64_t);
+static void	 pm_merge_counts(struct pm_result *,
+		    const struct pm_result *);
+static void	 pm_merge_times(struct pm_group *);
+static void	 pm_merge_status(struct pm_group *);
+static void	 pm_client_row(const struct pm_run *, struct pm_clientrow *);
+static void	 pm_group_merge(struct pm_group *);
+static void	 pm_group_free(struct pm_group *);
+
+/* Stop every client at its next operation: one failed. */
+void
+pm_group_stop(struct pm_group *g)
+{
+	__atomic_store_n(&g->stop, 1, __ATOMIC_RELAXED);
+}
+
+/* Whether the clients must stop. */
+int
+pm_group_stopping(const struct pm_group *g)
+{
+	return (__atomic_load_n(&g->stop, __ATOMIC_RELAXED));
+}
+
+/*
+ * Make the clients: their own results (the run's when it is PostMark's
+ * single client), seeds, names in a shared run, and workloads.
+ * Returns 0 or -1 (the failing client's result has the error).
+ */
+static int
+pm_group_clients(struct pm_group *g)
+{
+	struct pm_run	*run;
+	uint32_t	 i;
+
+	g->client = xcalloc(g->n, sizeof *g->client);
+	for (i = 0; i < g->n; i++) {
+		run = g->client[i] = xcalloc(1, sizeof *run);
+		run->cfg = g->cfg;
+		run->grp = g;
+		run->id = i;
+		run->gid = g->rankno * g->n + i;
+		run->arg = g->arg;
+		if (g->single) {
+			run->res = g->res;
+			run->hooks = g->hooks;
+			continue;
+		}
+		run->res = pm_result_new();
+		run->res->iteration = g->res->iteration;
+		run->hooks = i == 0 ? &g->chooks : NULL;
+		run->sw_on = 1;
+		if (g->cfg->shared)
+			run->plen = (size_t)snprintf(run->prefix,
+			    sizeof run->prefix, "c%u-", run->gid);
+	}
+	for (i = 0; i < g->n; i++) {
+		if (pm_client_setup(g->client[i]) == -1)
+			return (-1);
+		if (i == 0)
+			pm_clock_init(&g->client[i]->clk);
+		else
+			g->client[i]->clk = g->client[0]->clk;
+	}
+	return (0);
+}
+
+/*
+ * A failure of what the clients share (the locations, the ranks'
+ * directories) is the run's, not client 0's: move it there.
+ */
+static void
+pm_group_shared_error(struct pm_group *g)
+{
+	struct pm_error	*e = &g->client[0]->res->error;
+
+	if (g->single || e->op == NULL || g->res->error.op != NULL)
+		return;
+	pm_error_set(&g->res->error, e->op, e->path, e->errnum);
+	g->res->error.msg = e->msg;
+	if (e->text != NULL)
+		g->res->error.text = xstrdup(e->text);
+	pm_error_clear(e);
+}
+
+/*
+ * Open the locations and make what the clients work in: the sK of a
+ * single or shared run in the locations; under MPI rR in each; for
+ * private clients cI (and its sK) in each.  Returns 0 or -1.
+ */
+static int
+pm_group_dirs(struct pm_group *g)
+{
+	struct pm_run		*lead = g->client[0], *run;
+	const struct pm_dirs	*parent = &g->top;
+	char			 name[PM_PREFIX_MAX];
+	size_t			 align = 0, nloc = g->cfg->nlocations;
+	uint32_t		 i, nsub = lead->subdirs;
+
+	pm_fd_budget((nloc + 1) * (1 + (uint64_t)g->n * (nsub + 2)));
+	pm_dirs_init(&g->top, nloc, g->private ? 0 : nsub);
+	if (pm_dirs_open(lead, &g->top, &align) == -1 ||
+	    (g->cfg->direct && pm_direct_blocks(lead) == -1)) {
+		pm_group_shared_error(g);
+		return (-1);
+	}
+	for (i = 0; i < g->n; i++)
+		g->client[i]->io.align = align;
+	if (g->nranks > 1 && g->private) {
+		snprintf(name, sizeof name, "r%u", g->rankno);
+		pm_dirs_init(&g->rank, nloc, 0);
+		if (pm_dirs_child(lead, &g->top, &g->rank, name) == -1) {
+			pm_group_shared_error(g);
+			return (-1);
+		}
+		parent = &g->rank;
+	}
+	for (i = 0; i < g->n; i++) {
+		run = g->client[i];
+		run->dirs = &g->top;
+		if (!g->private)
+			continue;
+		snprintf(name, sizeof name, "c%u", i);
+		pm_dirs_init(&run->own, nloc, nsub);
+		run->dirs = &run->own;
+		if (pm_dirs_child(run, parent, &run->own, name) == -1)
+			return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Run timed phase tp of one client: take its own timestamps around it
+ * as pm_phases does (no hooks: the coordinator runs them between the
+ * phases).  Returns 0 or -1.
+ */
+static int
+pm_client_phase(struct pm_run *run, enum pm_tphase tp)
+{
+	struct pm_result	*r = run->res;
+	int			 rc;
+
+	switch (tp) {
+	case PM_TP_CREATE:
+		r->t_start = pm_clock_mono();
+		rc = pm_phase_create(run);
+		r->t_create_end = pm_clock_mono();
+		return (rc);
+	case PM_TP_TRANSACT:
+		return (pm_phase_transact(run));
+	default:
+		r->t_del = pm_clock_mono();
+		return (pm_phase_delete(run));
+	}
+}
+
+/*
+ * A client's thread: each timed phase between two barriers, skipped
+ * once the run stopped.  The stopping signals go to the coordinator.
+ */
+static void *
+pm_client_main(void *arg)
+{
+	struct pm_run	*run = arg;
+	struct pm_group	*g = run->grp;
+	sigset_t	 set;
+	int		 tp, failed = 0;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	for (tp = 0; tp < PM_NTPHASES; tp++) {
+		pthread_barrier_wait(&g->bar);
+		if (!failed && !pm_stopped(run) &&
+		    pm_client_phase(run, tp) == -1)
+			failed = 1;
+		pthread_barrier_wait(&g->bar);
+	}
+	return (NULL);
+}
+
+/*
+ * The caller's before (after not set) or after callback of a timed
+ * phase, for the whole run, while no client runs; a failure stops the
+ * run (recorded as client 0's).
+ */
+static void
+pm_group_around(struct pm_group *g, int after, enum pm_phase phase)
+{
+	int	(*fn)(void *, enum pm_phase, struct pm_error *);
+
+	if (g->hooks == NULL || pm_group_stopping(g) || pm_signal != 0)
+		return;
+	fn = after ? g->hooks->after : g->hooks->before;
+	if (fn != NULL && fn(g->arg, phase, &g->client[0]->res->error) == -1)
+		pm_group_stop(g);
+}
+
+/*
+ * The timed phases of several clients, in threads: for each, what runs
+ * before it, its title, the start barrier (its start time), the end
+ * barrier, its end line ("Done"), what runs after it.  Returns 0, or -1
+ * when a thread could not be made (recorded).
+ */
+static int
+pm_group_phases(struct pm_group *g)
+{
+	static const enum pm_phase phase[PM_NTPHASES] = {
+		PM_PHASE_CREATE, PM_PHASE_TRANSACT, PM_PHASE_DELETE
+	};
+	pthread_t	*t;
+	uint32_t	 i, made;
+	int		 tp, e;
+
+	t = xcalloc(g->n, sizeof *t);
+	pthread_barrier_init(&g->bar, NULL, g->n + 1);
+	for (made = 0; made < g->n; made++) {
+		if ((e = pthread_create(&t[made], NULL, pm_client_main,
+		    g->client[made])) != 0) {
+			pm_fail(g->client[0], "start", "client thread", e);
+			break;
+		}
+	}
+	/* Threads that could not start: the others must not wait. */
+	for (i = made; i < g->n; i++)
+		pthread_barrier_wait(&g->bar);
+	for (tp = 0; tp < PM_NTPHASES && made == g->n; tp++) {
+		pm_group_around(g, 0, phase[tp]);
+		if (g->hooks != NULL && g->hooks->phase_begin != NULL &&
+		    !pm_group_stopping(g) && g->hooks->phase_begin(g->arg,
+		    phase[tp], &g->client[0]->res->error) == -1)
+			pm_group_stop(g);
+		g->res->last_phase = phase[tp];
+		g->t0[tp] = pm_clock_mono();
+		pthread_barrier_wait(&g->bar);
+		pthread_barrier_wait(&g->bar);
+		pm_merge_status(g);
+		if (g->hooks != NULL && g->hooks->phase_end != NULL &&
+		    !pm_group_stopping(g) && pm_signal == 0 &&
+		    g->hooks->phase_end(g->arg, phase[tp], g->res,
+		    &g->client[0]->res->error) == -1)
+			pm_group_stop(g);
+		pm_group_around(g, 1, phase[tp]);
+	}
+	for (i = 0; i < made; i++)
+		pthread_join(t[i], NULL);
+	pthread_barrier_destroy(&g->bar);
+	free(t);
+	return (made == g->n ? 0 : -1);
+}
+
+/*
+ * Remove what the run made: after a stop, every client's remaining
+ * files; then the clients' directories, the ranks', the locations' sK
+ * (with the caller's RMDIR phase around them when shown).
+ */
+static void
+pm_group_cleanup(struct pm_group *g, int stopped)
+{
+	struct pm_run	*lead = g->client[0];
+	uint32_t	 i;
+	int		 failed;
+
+	for (i = 0; stopped && i < g->n; i++) {
+		if (g->client[i]->slot != NULL)
+			pm_client_cleanup(g->client[i]);
+	}
+	for (i = 0; i < g->n; i++) {
+		if (g->client[i]->own.locfd != NULL)
+			(void)pm_dirs_remove(g->client[i], &g->client[i]->own);
+	}
+	failed = lead->res->error.op != NULL;
+	if (g->rank.locfd != NULL)
+		(void)pm_dirs_remove(lead, &g->rank);
+	if (g->top.locfd != NULL)
+		(void)pm_dirs_remove(lead, &g->top);
+	if (!failed)
+		pm_group_shared_error(g);
+}
+
+/* When client run ended timed phase tp (ns, CLOCK_MONOTONIC). */
+static uint64_t
+pm_client_end(const struct pm_run *run, enum pm_tphase tp)
+{
+	const struct pm_result	*r = run->res;
+
+	return (tp == PM_TP_CREATE ? r->t_create_end :
+	    tp == PM_TP_TRANSACT ? r->t_trans_end : r->t_end);
+}
+
+/* The operations client run did in timed phase tp. */
+static uint64_t
+pm_client_ops(const struct pm_run *run, enum pm_tphase tp)
+{
+	const struct pm_result	*r = run->res;
+
+	return (tp == PM_TP_CREATE ? r->created_alone :
+	    tp == PM_TP_TRANSACT ? r->transactions_done : r->deleted_alone);
+}
+
+/*
+ * The operations client run had done in phase tp by time t: all of them
+ * when it ended by then, else its checkpoints up to t times the step.
+ */
+static uint64_t
+pm_ops_until(const struct pm_run *run, enum pm_tphase tp, uint64_t t)
+{
+	uint32_t	 k;
+
+	if (pm_client_end(run, tp) <= t)
+		return (pm_client_ops(run, tp));
+	for (k = 0; k < run->nsw[tp] && run->sw[tp][k] <= t; k++)
+		continue;
+	return ((uint64_t)k * run->swstep[tp]);
+}
+
+/* Add a client's counts, bytes and histograms to the run's. */
+static void
+pm_merge_counts(struct pm_result *res, const struct pm_result *r)
+{
+	int	 tp, op;
+
+	res->created_alone += r->created_alone;
+	res->created_mixed += r->created_mixed;
+	res->read += r->read;
+	res->appended += r->appended;
+	res->deleted_mixed += r->deleted_mixed;
+	res->deleted_alone += r->deleted_alone;
+	res->bytes_read += r->bytes_read;
+	res->bytes_written += r->bytes_written;
+	res->transactions_done += r->transactions_done;
+	for (tp = 0; tp < PM_NTPHASES; tp++) {
+		for (op = 0; op < PM_NOPS; op++)
+			pm_hist_merge(&res->lat[tp][op], &r->lat[tp][op]);
+	}
+}
+
+/*
+ * The run's times: each phase from its start to the last client's end;
+ * the stonewall interval of each phase, until the first client ended
+ * it, and what all had done by then; the balance of elapsed times.
+ */
+static void
+pm_merge_times(struct pm_group *g)
+{
+	struct pm_result	*res = g->res;
+	uint64_t		 last, first, e, el, lo = UINT64_MAX, hi = 0;
+	uint32_t		 i;
+	int			 tp;
+
+	for (tp = 0; tp < PM_NTPHASES; tp++) {
+		last = 0;
+		first = UINT64_MAX;
+		for (i = 0; i < g->n; i++) {
+			e = pm_client_end(g->client[i], tp);
+			last = e > last ? e : last;
+			first = e < first ? e : first;
+		}
+		res->sw_ns[tp] = first > g->t0[tp] ? first - g->t0[tp] : 0;
+		for (i = 0; i < g->n; i++)
+			res->sw_ops[tp] += pm_ops_until(g->client[i], tp,
+			    first);
+		if (tp == PM_TP_CREATE) {
+			res->t_start = g->t0[tp];
+			res->t_create_end = last;
+		} else if (tp == PM_TP_TRANSACT) {
+			res->t_trans = g->t0[tp];
+			res->t_trans_end = last;
+		} else {
+			res->t_del = g->t0[tp];
+			res->t_end = last;
+		}
+	}
+	for (i = 0; i < g->n; i++) {
+		el = 0;
+		for (tp = 0; tp < PM_NTPHASES; tp++)
+			el += pm_client_end(g->client[i], tp) - g->t0[tp];
+		lo = el < lo ? el : lo;
+		hi = el > hi ? el : hi;
+	}
+	res->balance = hi > 0 ? (double)lo / (double)hi : 1.0;
+}
+
+/*
+ * The run's status from its clients': an error (the first client's to
+ * fail, named), else interrupted, else out of files, else ok.
+ */
+static void
+pm_merge_status(struct pm_group *g)
+{
+	struct pm_result	*res = g->res, *r;
+	uint32_t		 i;
+
+	for (i = 0; i < g->n; i++) {
+		r = g->client[i]->res;
+		if (r == res)
+			continue;
+		if (r->error.op != NULL && res->error.op == NULL) {
+			pm_error_set(&res->error, r->error.op, r->error.path,
+			    r->error.errnum);
+			res->error.msg = r->error.msg;
+			if (r->error.text != NULL)
+				res->error.text = xstrdup(r->error.text);
+			res->error.client = (int)g->client[i]->gid;
+		}
+		if (r->status == PM_STATUS_OUT_OF_FILES &&
+		    res->status == PM_STATUS_OK)
+			res->status = PM_STATUS_OUT_OF_FILES;
+	}
+}
+
+/* A client's row for the reports: counts, phase durations, latency. */
+static void
+pm_client_row(const struct pm_run *run, struct pm_clientrow *row)
+{
+	const struct pm_result	*r = run->res;
+	struct pm_hist		*h;
+	int			 tp, op;
+
+	memset(row, 0, sizeof *row);
+	row->id = run->gid;
+	row->rank = run->grp->rankno;
+	row->status = r->error.op != NULL ? PM_STATUS_ERROR : r->status;
+	row->created_alone = r->created_alone;
+	row->created_mixed = r->created_mixed;
+	row->read = r->read;
+	row->appended = r->appended;
+	row->deleted_alone = r->deleted_alone;
+	row->deleted_mixed = r->deleted_mixed;
+	row->bytes_read = r->bytes_read;
+	row->bytes_written = r->bytes_written;
+	row->transactions_done = r->transactions_done;
+	row->ns[PM_TP_CREATE] = r->t_create_end - r->t_start;
+	row->ns[PM_TP_TRANSACT] = r->t_trans_end - r->t_trans;
+	row->ns[PM_TP_DELETE] = r->t_end - r->t_del;
+	h = xmalloc(sizeof *h);
+	for (op = 0; op < PM_NOPS; op++) {
+		pm_hist_init(h);
+		for (tp = 0; tp < PM_NTPHASES; tp++)
+			pm_hist_merge(h, &r->lat[tp][op]);
+		pm_latstat(h, &row->lat[op]);
+	}
+	free(h);
+}
+
+/* The run's result from its clients' (several of them). */
+static void
+pm_group_merge(struct pm_group *g)
+{
+	struct pm_result	*res = g->res;
+	uint32_t		 i;
+
+	res->nclients = g->n;
+	res->clients = xcalloc(g->n, sizeof *res->clients);
+	for (i = 0; i < g->n; i++) {
+		pm_lat_flush(g->client[i]);
+		g->client[i]->res->bytes_read = g->client[i]->io.nread;
+		g->client[i]->res->bytes_written = g->client[i]->io.written;
+		pm_merge_counts(res, g->client[i]->res);
+		pm_client_row(g->client[i], &res->clients[i]);
+	}
+	pm_merge_times(g);
+	pm_merge_status(g);
+}
+
+/* Free the clients and the directory tables. */
+static void
+pm_group_free(struct pm_group *g)
+{
+	uint32_t	 i;
+
+	for (i = 0; g->client != NULL && i < g->n; i++) {
+		if (g->client[i] == NULL)
+			continue;
+		pm_client_teardown(g->client[i]);
+		if (g->client[i]->res != g->res)
+			pm_result_free(g->client[i]->res);
+		free(g->client[i]);
+	}
+	free(g->client);
+	pm_dirs_close(&g->rank);
+	pm_dirs_close(&g->top);
+}
+
+/*
+ * Run the benchmark described by cfg once: one client, in PostMark's
+ * order (reference §3): subdirectories, creation, transactions,
+ * deletion, subdirectories; or cfg->clients clients, each phase started
+ * together.  hooks (may be NULL) hear about phases and progress (of
+ * client 0); they are not called any more once the run fails or is
+ * interrupted.  res, from pm_result_new, receives counts, times,
+ * latencies, each client's row and the last phase entered (its meta and
+ * iteration are left alone).
+ *
+ * Returns 0 with res->status OK, OUT_OF_FILES (the deletion phase still
+ * ran) or INTERRUPTED (res->signo set, everything created removed; a
+ * signal that arrives while the subdirectories are removed at the end
+ * still marks the run interrupted).  Returns -1 with res->status ERROR
+ * and res->error set (naming the client, with several) when a file
+ * operation, an allocation or a hook failed: what the run created is
+ * removed.  Time stamps not reached are set to the time the run stopped.
+ */
+int
+pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
+    void *arg, struct pm_result *res)
+{
+	struct pm_group	 g;
+	uint64_t	 now;
+	int		 rc, stopped = 0, mkdir;
+
+	memset(&g, 0, sizeof g);
+	g.cfg = cfg;
+	g.hooks = hooks;
+	g.arg = arg;
+	g.res = res;
+	g.n = cfg->clients > 0 ? cfg->clients : 1;
+	g.nranks = 1;
+	g.first = -1;
+	g.single = g.n == 1 && g.nranks == 1;
+	g.private = !g.single && !cfg->shared;
+	g.chooks.progress = hooks != NULL ? hooks->progress : NULL;
+	pm_result_reset(res);
+	res->nclients = g.n * g.nranks;
+
+	if (pm_group_clients(&g) == -1)
+		goto stop;
+	mkdir = cfg->subdirs > 1 && hooks != NULL;
+	if (mkdir && hooks->phase_begin != NULL &&
+	    hooks->phase_begin(arg, PM_PHASE_MKDIR, &res->error) == -1)
+		goto stop;
+	if (pm_group_dirs(&g) == -1)
+		goto stop;
+	if (mkdir && hooks->phase_end != NULL &&
+	    hooks->phase_end(arg, PM_PHASE_MKDIR, res, &res->error) == -1)
+		goto stop;
+	if ((g.single ? pm_phases(g.client[0]) : pm_group_phases(&g)) == -1 ||
+	    pm_group_stopping(&g) || pm_signal != 0)
+		goto stop;
+	if (!g.single)
+		pm_group_merge(&g);
+	if (mkdir && hooks->phase_begin != NULL &&
+	    hooks->phase_begin(arg, PM_PHASE_RMDIR, &res->error) == -1)
+		goto stop;
+	pm_group_cleanup(&g, 0);
+	if (res->error.op == NULL && mkdir && hooks->phase_end != NULL &&
+	    hooks->phase_end(arg, PM_PHASE_RMDIR, res, &res->error) == -1)
+		goto stop;
+	goto done;
+
+stop:
+	stopped = 1;
+	if (!g.single && g.client != NULL && res->clients == NULL)
+		pm_group_merge(&g);
+	now = pm_clock_mono();
+	if (res->t_start == 0)
+		res->t_start = now;
+	if (res->t_create_end == 0)
+		res->t_create_end = now;
+	if (res->t_trans == 0)
+		res->t_trans = now;
+	if (res->t_trans_end == 0)
+		res->t_trans_end = now;
+	if (res->t_del == 0)
+		res->t_del = now;
+	if (res->t_end == 0)
+		res->t_end = now;
+	if (g.client != NULL)
+		pm_group_cleanup(&g, 1);
+done:
+	if (g.single && g.client != NULL) {
+		pm_lat_flush(g.client[0]);
+		res->bytes_read = g.client[0]->io.nread;
+		res->bytes_written = g.client[0]->io.written;
+	}
+	if (!g.single)
+		pm_merge_status(&g);
+	rc = 0;
+	if (res->error.op != NULL) {
+		res->status = PM_STATUS_ERROR;
+		rc = -1;
+	} else if (stopped || pm_signal != 0) {
+		res->status = PM_STATUS_INTERRUPTED;
+		res->signo = pm_signal;
+	}
+	pm_group_free(&g);
+	return (rc);
+}
