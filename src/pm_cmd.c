@@ -39,6 +39,7 @@
 #include <unistd.h>
 
 #include "pm_cli.h"
+#include "pm_mpi.h"
 
 #ifndef nitems
 #define nitems(a)	(sizeof(a) / sizeof((a)[0]))
@@ -481,6 +482,8 @@ pm_escape(struct pm_shell *sh, const char *command, struct pm_cmderr *err)
 		sh->escaped = 1;
 		return (PM_CMD_OK);
 	}
+	if (pm_mpi_rank() != 0)		/* once, on rank 0, as hooks */
+		return (PM_CMD_OK);
 	command += strspn(command, PM_BLANKS);
 	if (*command == '\0') {
 		shell = getenv("SHELL");

@@ -331,7 +331,8 @@ pm_direct_blocks(struct pm_run *run)
 /*
  * Make s0..s(n-1) with mode 0700 in the base directory of canonical
  * location i of d and open each.
- * One that exists already is an error: it is not ours.
+ * One that exists already is an error: it is not ours.  For a set that
+ * another rank made (d->adopt), open them as they are.
  */
 static int
 pm_mkdirs_in(struct pm_run *run, struct pm_dirs *d, uint32_t i)
@@ -350,9 +351,9 @@ pm_mkdirs_in(struct pm_run *run, struct pm_dirs *d, uint32_t i)
 		*pm_utoa(name + 1, k) = '\0';
 		sd = &d->sub[(uint64_t)i * d->nsub + k];
 		op = "mkdir";
-		if (mkdirat(d->locfd[i], name, 0700) == -1)
+		if (!d->adopt && mkdirat(d->locfd[i], name, 0700) == -1)
 			goto fail;
-		d->made++;
+		d->made += !d->adopt;
 		op = "open";
 		if ((sd->fd = openat(d->locfd[i], name, PM_DIR_FLAGS)) == -1)
 			goto fail;
@@ -451,6 +452,42 @@ fail:
 	pm_fail_handle(run, op, path, e);
 	free(path);
 	return (-1);
+}
+
+/*
+ * Open the directory name (another MPI rank's rR or cI) in the base
+ * directory of every canonical location of parent, and its sK when
+ * child has subdirectories: child (set up by pm_dirs_init) becomes that
+ * set, adopted: nothing of it is removed by this rank.  Returns 0 or -1.
+ */
+int
+pm_dirs_adopt(struct pm_run *run, const struct pm_dirs *parent,
+    struct pm_dirs *child, const char *name)
+{
+	char		*path;
+	uint32_t	 i;
+	int		 e;
+
+	child->parent = parent;
+	child->name = xstrdup(name);
+	child->adopt = 1;
+	for (i = 0; i < child->nloc; i++)
+		child->canon[i] = parent->canon[i];
+	for (i = 0; i < child->nloc; i++) {
+		if (child->canon[i] != i)
+			continue;
+		if ((child->locfd[i] = openat(parent->locfd[i], name,
+		    PM_DIR_FLAGS)) == -1) {
+			e = errno;
+			path = pm_display(run, child, i, 0, 0, 0);
+			pm_fail_handle(run, "open", path, e);
+			free(path);
+			return (-1);
+		}
+		if (child->nsub > 0 && pm_mkdirs_in(run, child, i) == -1)
+			return (-1);
+	}
+	return (0);
 }
 
 /*

@@ -75,7 +75,9 @@ struct pm_subdir {
  * location j, canon[i] = j and it uses j's handles, else canon[i] = i.
  * With subdirectories, sub[i * nsub + k] is sK in canonical location i.
  * made counts the subdirectories made, in creation order (canonical
- * locations in list order, s0 first), for their removal.
+ * locations in list order, s0 first), for their removal.  A set adopted
+ * from another MPI rank (adopt) has its directories opened, not made,
+ * and removes nothing.
  */
 struct pm_dirs {
 	size_t		 nloc;		/* locations, or 1 for the cwd */
@@ -87,6 +89,7 @@ struct pm_dirs {
 	uint32_t	 nsub;		/* subdirectories per location, or 0 */
 	struct pm_subdir *sub;		/* nloc * nsub */
 	uint64_t	 made;		/* sK made so far */
+	int		 adopt;		/* sK made by another rank: open them */
 };
 
 struct pm_group;
@@ -126,6 +129,7 @@ struct pm_run {
 	uint32_t		 subdirs;	/* > 1 when subdirs used */
 	struct pm_dirs		*dirs;		/* where its files are */
 	struct pm_dirs		 own;		/* its cI, when private */
+	struct pm_dirs		 shifted;	/* rankshift: rank R+K's cI */
 	char			 prefix[PM_PREFIX_MAX]; /* "c3-" when shared */
 	size_t			 plen;		/* bytes of prefix */
 	char			 name[PM_NAME_MAX]; /* current name in its dir */
@@ -143,6 +147,7 @@ int		 pm_stopped(const struct pm_run *);
 int		 pm_fail(struct pm_run *, const char *, const char *, int);
 char		*pm_utoa(char *, uint32_t);
 int		 pm_client_setup(struct pm_run *);
+int		 pm_client_take(struct pm_run *, uint32_t);
 void		 pm_client_teardown(struct pm_run *);
 int		 pm_phase_create(struct pm_run *);
 int		 pm_phase_transact(struct pm_run *);
@@ -163,6 +168,8 @@ int		 pm_dirs_init(struct pm_dirs *, size_t, uint32_t);
 void		 pm_dirs_close(struct pm_dirs *);
 int		 pm_dirs_open(struct pm_run *, struct pm_dirs *, size_t *);
 int		 pm_dirs_child(struct pm_run *, const struct pm_dirs *,
+		    struct pm_dirs *, const char *);
+int		 pm_dirs_adopt(struct pm_run *, const struct pm_dirs *,
 		    struct pm_dirs *, const char *);
 int		 pm_dirs_remove(struct pm_run *, struct pm_dirs *);
 void		 pm_fd_budget(uint64_t);

@@ -47,6 +47,7 @@ pm_error_set(struct pm_error *e, const char *op, const char *path,
 	e->msg = NULL;
 	e->text = NULL;
 	e->client = -1;
+	e->rank = -1;
 }
 
 /* Forget a recorded error and free what it holds. */
@@ -60,7 +61,7 @@ pm_error_clear(struct pm_error *e)
 
 /*
  * The error as "OP PATH: message", after "client N: " when a client of
- * several failed: the message is e->text or e->msg when set, else
+ * several failed (or "rank R: " when an MPI rank did, outside a client): the message is e->text or e->msg when set, else
  * strerror(errnum), or for errnum 0 "unexpected end of file" after a read
  * and "short write" otherwise.  Returns an allocated string.
  */
@@ -84,6 +85,9 @@ pm_error_string(const struct pm_error *e)
 		msg = "short write";
 	if (e->client >= 0)
 		xasprintf(&s, "client %d: %s %s: %s", e->client, e->op,
+		    e->path != NULL ? e->path : "?", msg);
+	else if (e->rank >= 0)
+		xasprintf(&s, "rank %d: %s %s: %s", e->rank, e->op,
 		    e->path != NULL ? e->path : "?", msg);
 	else
 		xasprintf(&s, "%s %s: %s", e->op,

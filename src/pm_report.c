@@ -131,6 +131,8 @@ static void	 client_result(const struct pm_result *,
 static void	 csv_row(FILE *, const struct pm_config *,
 		    const struct pm_result *, const struct pm_clientrow *);
 static char	*status_text(const struct pm_result *);
+static char	*host_text(const struct pm_result *,
+		    const struct pm_clientrow *);
 static size_t	 utf8_len(const unsigned char *, uint32_t *);
 static void	 json_quote(FILE *, const char *);
 static void	 json_member(struct pm_json *, const char *);
@@ -880,6 +882,45 @@ client_result(const struct pm_result *r, const struct pm_clientrow *c,
 	cr->t_end = cr->t_del + c->ns[PM_TP_DELETE];
 }
 
+/*
+ * The host of a record: for a client (c), its MPI rank's, else the
+ * run's; for the run, under MPI, the ranks' distinct host names joined
+ * by ';' in rank order, else the run's.  Returns an allocated string, or
+ * NULL when there is none.
+ */
+static char *
+host_text(const struct pm_result *r, const struct pm_clientrow *c)
+{
+	const char	*h = r->meta != NULL ? r->meta->host : NULL, *cur;
+	const char	**seen;
+	char		*s, *t;
+	size_t		 nseen = 0, k;
+	uint32_t	 i;
+
+	if (c != NULL)
+		return (c->host[0] != '\0' ? xstrdup(c->host) :
+		    h != NULL ? xstrdup(h) : NULL);
+	if (r->clients == NULL || r->nclients < 2 ||
+	    r->clients[0].host[0] == '\0')
+		return (h != NULL ? xstrdup(h) : NULL);
+	seen = xcalloc(r->nclients, sizeof *seen);
+	s = NULL;
+	for (i = 0; i < r->nclients; i++) {
+		cur = r->clients[i].host;
+		for (k = nseen; k > 0 && strcmp(seen[k - 1], cur) != 0; k--)
+			continue;
+		if (k > 0)
+			continue;
+		seen[nseen++] = cur;
+		xasprintf(&t, "%s%s%s", s != NULL ? s : "", s != NULL ? ";" :
+		    "", cur);
+		free(s);
+		s = t;
+	}
+	free(seen);
+	return (s);
+}
+
 /* The status column: ok, out_of_files, interrupted, or "error: CAUSE". */
 static char *
 status_text(const struct pm_result *r)
@@ -955,7 +996,8 @@ csv_row(FILE *fp, const struct pm_config *cfg, const struct pm_result *r,
 	csv_str(fp, s = status_text(r));
 	free(s);
 	csv_str(fp, meta == NULL ? NULL : meta->timestamp);
-	csv_str(fp, meta == NULL ? NULL : meta->host);
+	csv_str(fp, s = host_text(r, c));
+	free(s);
 	csv_str(fp, meta == NULL ? NULL : meta->kernel);
 	csv_u64(fp, r->iteration);
 	csv_str(fp, s = join_locations(cfg));
@@ -1315,6 +1357,7 @@ json_clients(struct pm_json *j, const struct pm_config *cfg,
 {
 	struct pm_result	 cr;
 	struct pm_rates		 rt;
+	char			*host;
 	uint32_t		 i;
 
 	pm_report_rates(cfg, r, &rt);
@@ -1335,6 +1378,9 @@ json_clients(struct pm_json *j, const struct pm_config *cfg,
 		json_open(j, NULL, '{');
 		json_u64(j, "client", r->clients[i].id);
 		json_u64(j, "rank", r->clients[i].rank);
+		host = host_text(&cr, &r->clients[i]);
+		json_str(j, "host", host);
+		free(host);
 		json_status(j, &cr);
 		json_results(j, cfg, &cr, &r->clients[i]);
 		json_close(j, '}');
@@ -1352,6 +1398,7 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
 {
 	const struct pm_meta	*meta = r->meta;
 	struct pm_json		 j = { .fp = fp };
+	char			*s;
 	int			 v;
 
 	json_open(&j, NULL, '{');
@@ -1359,7 +1406,9 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
 	json_str(&j, "label", cfg->label);
 	json_status(&j, r);
 	json_str(&j, "timestamp", meta == NULL ? NULL : meta->timestamp);
-	json_str(&j, "host", meta == NULL ? NULL : meta->host);
+	s = host_text(r, NULL);
+	json_str(&j, "host", s);
+	free(s);
 	json_str(&j, "kernel", meta == NULL ? NULL : meta->kernel);
 	json_u64(&j, "iteration", r->iteration);
 	json_locations(&j, cfg, meta);

@@ -45,6 +45,7 @@
 #include <unistd.h>
 
 #include "pm_cli.h"
+#include "pm_mpi.h"
 #include "pm_clock.h"
 
 #ifndef nitems
@@ -387,7 +388,7 @@ pm_hook_command(const struct pm_drive *run, int when, int hp,
 	pid_t		 pid;
 	int		 st, fd;
 
-	if (cmd == NULL)
+	if (cmd == NULL || pm_mpi_rank() != 0)	/* MPI: rank 0's alone */
 		return (0);
 	fflush(stdout);
 	fflush(stderr);
@@ -469,22 +470,28 @@ pm_engine(struct pm_drive *run, const struct pm_hooks *hooks,
     struct pm_result *r)
 {
 	struct pm_error	 err = { 0 };
+	int		 failed, signo;
 
 	pm_result_reset(r);
-	if (pm_hook_command(run, PM_HOOK_BEFORE, PM_HP_RUN, &err) == -1 ||
-	    (run->cfg->cache == PM_CACHE_COLD && pm_drop_caches(&err) == -1)) {
+	failed = pm_hook_command(run, PM_HOOK_BEFORE, PM_HP_RUN, &err) == -1 ||
+	    (run->cfg->cache == PM_CACHE_COLD && pm_drop_caches(&err) == -1);
+	if (pm_mpi_any(failed)) {
+		pm_mpi_share_error(&err);
 		r->error = err;
 		r->status = PM_STATUS_ERROR;
 		return;
 	}
-	if (pm_workload_signal() != 0) {
+	if ((signo = pm_mpi_max(pm_workload_signal())) != 0) {
+		pm_workload_interrupt(signo);
 		r->status = PM_STATUS_INTERRUPTED;
-		r->signo = pm_workload_signal();
+		r->signo = signo;
 		return;
 	}
 	pm_workload_run(run->cfg, hooks, run, r);
-	if (r->status != PM_STATUS_ERROR &&
-	    pm_hook_command(run, PM_HOOK_AFTER, PM_HP_RUN, &err) == -1) {
+	failed = r->status != PM_STATUS_ERROR &&
+	    pm_hook_command(run, PM_HOOK_AFTER, PM_HP_RUN, &err) == -1;
+	if (pm_mpi_any(failed)) {
+		pm_mpi_share_error(&err);
 		pm_error_clear(&r->error);
 		r->error = err;
 		r->status = PM_STATUS_ERROR;
@@ -902,8 +909,17 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 	uint32_t		 it;
 	int			 header, bad = 0, rv = 0, signo;
 
-	if ((fp = pm_report_open(cfg, file, &header, err)) == NULL)
+	/* MPI: rank 0 alone writes records; all run, or none. */
+	fp = pm_mpi_rank() == 0 ? pm_report_open(cfg, file, &header, err) :
+	    stdout;
+	if (pm_mpi_any(fp == NULL)) {
+		if (fp != NULL && fp != stdout)
+			fclose(fp);
+		if (fp != NULL)
+			pm_cmderr_set(err, PM_ERR_RUN, NULL, "run: rank 0 "
+			    "cannot write the report");
 		return (1);
+	}
 	pm_drive_init(&run, cfg, info);
 	r = pm_result_new();
 	pm_workload_interrupt(0);
@@ -912,7 +928,8 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 	for (it = 1; it <= cfg->warmup + cfg->iterations && rv == 0; it++) {
 		run.warmup = it <= cfg->warmup;
 		run.iteration = run.warmup ? it : it - cfg->warmup;
-		if ((signo = pm_workload_signal()) != 0) {
+		if ((signo = pm_mpi_max(pm_workload_signal())) != 0) {
+			pm_workload_interrupt(signo);
 			pm_between(cfg, it, signo);
 			rv = 128 + signo;
 			break;
@@ -936,9 +953,15 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 		rv = 1;
 	}
 	pm_signals_block(0, &mask);
-	if (rv == 0 && (signo = pm_workload_signal()) != 0) {
+	if (rv == 0 && (signo = pm_mpi_max(pm_workload_signal())) != 0) {
+		pm_workload_interrupt(signo);
 		pm_between(cfg, it, signo);
 		rv = 128 + signo;
+	}
+	if ((signo = pm_mpi_max(rv)) != rv) {
+		rv = signo;
+		pm_cmderr_set(err, PM_ERR_RUN, NULL, "run: another MPI rank "
+		    "failed");
 	}
 	pm_signals_restore(&save);
 	pm_result_free(r);

@@ -75,6 +75,7 @@ static int64_t	 pm_bm_first_free(const struct pm_bitmap *);
 static void	 pm_slot_name(struct pm_run *, const struct pm_slot *);
 
 
+static int	 pm_client_source(struct pm_run *);
 static char	*pm_alloc(size_t, int);
 static void	 pm_io_mode(struct pm_run *);
 static int	 pm_dirsync(struct pm_run *, const struct pm_slot *);
@@ -85,6 +86,7 @@ static int	 pm_progress(struct pm_run *, enum pm_phase, uint64_t,
 static uint32_t	 pm_pick_location(struct pm_run *);
 static int64_t	 pm_find_free(struct pm_run *);
 static uint32_t	 pm_pick_used(struct pm_run *);
+static int64_t	 pm_draw(struct pm_run *);
 static int	 pm_create(struct pm_run *, enum pm_tphase);
 static int	 pm_read(struct pm_run *, uint32_t);
 static int	 pm_append(struct pm_run *, uint32_t);
@@ -328,7 +330,6 @@ int
 pm_client_setup(struct pm_run *run)
 {
 	const struct pm_config	*cfg = run->cfg;
-	uint64_t		 i, nsrc;
 	size_t			 n;
 
 	if (cfg->number < 1 || cfg->number > PM_NUMBER_MAX ||
@@ -365,13 +366,8 @@ pm_client_setup(struct pm_run *run)
 			    EINVAL));
 	}
 
-	/* The source buffer; reseeding first makes every run the same. */
-	pm_rng_seed(&run->rng, cfg->seed + run->gid);
-	nsrc = 2 * (uint64_t)cfg->size_high;
-	if ((run->source = pm_alloc(nsrc, cfg->direct)) == NULL)
-		return (pm_fail(run, "allocate", "source buffer", errno));
-	for (i = 0; i < nsrc; i++)
-		run->source[i] = (char)(32 + RND(run, 95));
+	if (pm_client_source(run) == -1)
+		return (-1);
 
 	if (pm_io_init(&run->io, run->source, cfg->read_block,
 	    cfg->write_block, cfg->size_high, cfg->buffering,
@@ -384,6 +380,59 @@ pm_client_setup(struct pm_run *run)
 		return (pm_fail(run, "allocate", "file table", errno));
 	run->next_slot = 0;
 	memcpy(run->name, run->prefix, run->plen);
+	return (0);
+}
+
+/*
+ * Seed the generator (seed + the client's global number: reseeding
+ * makes every run the same) and draw the source buffer from it.
+ * Returns 0 or -1.
+ */
+static int
+pm_client_source(struct pm_run *run)
+{
+	const struct pm_config	*cfg = run->cfg;
+	uint64_t		 i, nsrc;
+
+	pm_rng_seed(&run->rng, cfg->seed + run->gid);
+	nsrc = 2 * (uint64_t)cfg->size_high;
+	free(run->source);
+	if ((run->source = pm_alloc(nsrc, cfg->direct)) == NULL)
+		return (pm_fail(run, "allocate", "source buffer", errno));
+	for (i = 0; i < nsrc; i++)
+		run->source[i] = (char)(32 + RND(run, 95));
+	run->io.src = run->source;
+	return (0);
+}
+
+/*
+ * set rankshift: make run client gid (of another MPI rank) for the rest
+ * of the run: its generator, source buffer and file table as that
+ * client's creation phase left them, recomputed with the same draws and
+ * no system call, and its names.  Its counts and bytes stay its own.
+ * Returns 0 or -1.
+ */
+int
+pm_client_take(struct pm_run *run, uint32_t gid)
+{
+	uint64_t	 i;
+
+	run->gid = gid;
+	if (run->plen > 0) {
+		run->plen = (size_t)snprintf(run->prefix, sizeof run->prefix,
+		    "c%u-", gid);
+		memcpy(run->name, run->prefix, run->plen);
+	}
+	if (pm_client_source(run) == -1)
+		return (-1);
+	memset(run->slot, 0, run->nslots * sizeof *run->slot);
+	pm_bm_free(&run->bm);
+	if (pm_bm_init(&run->bm, run->nslots) == -1)
+		return (pm_fail(run, "allocate", "file table", errno));
+	run->next_slot = 0;
+	run->created = run->deleted = 0;
+	for (i = 0; i < run->cfg->number; i++)
+		(void)pm_draw(run);
 	return (0);
 }
 
@@ -537,6 +586,30 @@ pm_pick_used(struct pm_run *run)
 }
 
 /*
+ * The choices of PostMark's CREATE: take a slot (-1 when the table is
+ * full: a silent no-op), draw [location] [subdirectory] [size] in that
+ * order and number the file.  Returns the slot.
+ */
+static int64_t
+pm_draw(struct pm_run *run)
+{
+	const struct pm_config	*cfg = run->cfg;
+	struct pm_slot		*s;
+	int64_t			 k;
+
+	if ((k = pm_find_free(run)) == -1)
+		return (-1);
+	s = &run->slot[k];
+	s->loc = run->nloc >= 2 ? pm_pick_location(run) : 0;
+	s->sub = run->subdirs > 1 ? RND(run, run->subdirs) : 0;
+	s->num = ++run->created;
+	s->size = cfg->size_low +
+	    RND(run, (int64_t)cfg->size_high - cfg->size_low);
+	pm_bm_set(&run->bm, (size_t)k);
+	return (k);
+}
+
+/*
  * PostMark's CREATE: take a slot (a silent no-op when the table is full),
  * draw [location] [subdirectory] [size] in that order, and write the file.
  * Returns -1 on failure; a file whose open succeeded stays in the table,
@@ -545,21 +618,14 @@ pm_pick_used(struct pm_run *run)
 static int
 pm_create(struct pm_run *run, enum pm_tphase tp)
 {
-	const struct pm_config	*cfg = run->cfg;
 	struct pm_slot		*s;
 	uint64_t		 t0;
 	int64_t			 k;
 	int			 opened = 0;
 
-	if ((k = pm_find_free(run)) == -1)
+	if ((k = pm_draw(run)) == -1)
 		return (0);
 	s = &run->slot[k];
-	s->loc = run->nloc >= 2 ? pm_pick_location(run) : 0;
-	s->sub = run->subdirs > 1 ? RND(run, run->subdirs) : 0;
-	s->num = ++run->created;
-	s->size = cfg->size_low +
-	    RND(run, (int64_t)cfg->size_high - cfg->size_low);
-	pm_bm_set(&run->bm, (size_t)k);
 	pm_slot_name(run, s);
 
 	t0 = LAT_START(run);

@@ -170,6 +170,7 @@ struct pm_error {
 	const char	*msg;		/* replaces strerror(errnum), or NULL */
 	char		*text;		/* the same, allocated, or NULL */
 	int		 client;	/* the client that failed, or -1 */
+	int		 rank;		/* MPI: the rank that failed, or -1 */
 };
 
 /* The latency statistics of one operation: count, then the reports'. */
@@ -193,6 +194,7 @@ struct pm_clientrow {
 	uint64_t	 bytes_read, bytes_written, transactions_done;
 	uint64_t	 ns[PM_NTPHASES];	/* duration of each phase */
 	struct pm_latstat lat[PM_NOPS];	/* all phases merged */
+	char		 host[64];	/* its rank's host name */
 };
 
 /*

@@ -89,7 +89,7 @@ if len(recs) != 1 + len(j["clients"]):
 
 def flatten(top, o, client):
     flat = {"schema_version": top["schema_version"], "label": top["label"],
-            "timestamp": top["timestamp"], "host": top["host"],
+            "timestamp": top["timestamp"], "host": o.get("host", top["host"]),
             "kernel": top["kernel"], "iteration": top["iteration"]}
     flat.update(top["config"]); flat.update(o["counts"]); flat.update(o["seconds"])
     flat.update(o["rates"])
