@@ -22,6 +22,10 @@ if mpirun --version 2>&1 | grep -q 'Open MPI'; then
 	[ "$(id -u)" -ne 0 ] || MPIRUN="$MPIRUN --allow-run-as-root"
 fi
 
+# MPI itself must work here (shared memory, a loopback network).
+timeout -k 5 60 $MPIRUN "$POSTMARK" --version >"$T/probe.out" 2>&1 ||
+    skip_all "mpirun cannot start two ranks here: $(head -3 "$T/probe.out" | tr '\n' ' ')"
+
 BASE="set size 500 10000;set number 300;set transactions 1000;set seed 7;\
 set subdirectories 2;set location L"
 mkdir -p "$T/L"
