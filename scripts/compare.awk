@@ -13,17 +13,29 @@
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 
 # compare.awk: every number of scripts/compare.sh.  Reads postmark CSV files
-# (schema 1, results/README.md; columns selected by header name), keeps the
-# rows whose status is "ok", groups them by label (in the order first seen)
-# and by `number` (file count), and writes, into the directory named by the
-# environment variable CMP_DATA:
+# (schemas 1 to 3, results/README.md; columns selected by header name),
+# keeps the rows whose status is "ok", groups them by label (in the order
+# first seen), by `number` (file count) and by `clients` (1 in files of
+# schema 1 and 2), and writes, into the directory named by the environment
+# variable CMP_DATA:
 #
 #   report.txt  the text table
 #   report.md   the same table in Markdown
 #   labels      the labels in order, one per line
-#   stats.tsv   per label, number and measure: n, mean, 95 % interval (plots)
+#   stats.tsv   per label, number, clients and measure: n, mean, 95 %
+#               interval (plots)
 #   vars.gp     gnuplot variables: titles, labels, measures, data flags
 #               (loaded by plot-common.gp)
+#
+# Rows of runs and rows of clients (schema 3): a run writes one row with
+# `client` "all" (no `client` column before schema 3) and, when it had
+# several clients, one row per client right after it, with the client's
+# number.  By default the run rows are the group members and client rows
+# are counted but not used.  With CMP_PERCLIENT=1 every client is a member
+# of its own, labelled "LABEL client N": the client rows are used, and a
+# run row stands for client 0 when no client rows follow it (a run of one
+# client, and every row of schema 1 and 2); a client row counts only when
+# its run's row has status ok too.
 #
 # Every field of the CSV, every file name and every label is text, never
 # code: clean() replaces each control character by a blank before the text
@@ -34,8 +46,8 @@
 #
 # Environment: CMP_DATA (required), CMP_TITLE (what was compared: config or
 # file names), CMP_LABELS (optional comma-separated labels: keep only these,
-# in this order), CMP_PROG (the name of the program for messages, default
-# compare.sh).  Errors go to stderr as "PROG: ..." and the exit status is
+# in this order), CMP_PERCLIENT (1: one member per client, see above),
+# CMP_PROG (the name of the program for messages, default compare.sh).  Errors go to stderr as "PROG: ..." and the exit status is
 # 1.  Portable POSIX awk (tested with mawk, gawk --posix and the
 # one true awk; busybox awk needs its math support compiled in).
 #
@@ -74,6 +86,7 @@ BEGIN {
 	if (data == "")
 		fail("internal error: CMP_DATA is not set")
 	title = clean(ENVIRON["CMP_TITLE"])
+	perclient = ENVIRON["CMP_PERCLIENT"] == "1"
 	nwant = 0
 	if (ENVIRON["CMP_LABELS"] != "") {
 		nwant = split(clean(ENVIRON["CMP_LABELS"]), want, ",")
@@ -96,6 +109,9 @@ BEGIN {
 	if (FILENAME != curfile) {
 		if (pending != "")
 			fail(curfile ":" pendline ": unterminated quoted field")
+		flush_run()
+		lastgi = 0
+		runst = "ok"
 		curfile = FILENAME
 		files[++nfiles] = FILENAME
 		hdrn = 0
@@ -115,8 +131,9 @@ BEGIN {
 		next
 	}
 	pending = ""
+	where = FILENAME ":" pendline
 	if (nf == -2)
-		fail(FILENAME ":" pendline ": malformed CSV: a quote inside " \
+		fail(where ": malformed CSV: a quote inside " \
 		    "an unquoted field or text after a closing quote")
 	if (hdrn == 0) {
 		header(nf)
@@ -134,6 +151,7 @@ END {
 		exit 1
 	if (pending != "")
 		fail(curfile ":" pendline ": unterminated quoted field")
+	flush_run()
 	for (i = 1; i <= nfiles; i++)
 		if (!(files[i] in sawheader))
 			fail(files[i] ": empty file (no CSV header)")
@@ -144,6 +162,8 @@ END {
 	if (used == 0)
 		fail("no rows with status ok" (skipped ? \
 		    " (" skipped " skipped: " skipped_text() ")" : ""))
+	if (perclient && nwant == 0)
+		order_clients()
 	sort_numbers()
 	compute_all()
 	write_reports()
@@ -237,7 +257,7 @@ function csvsplit(s, f,    n, i, c, len, cur, inq, closed) {
 # check that every column compare.sh needs is there.
 function header(nf,    i, k) {
 	if (fld[1] != "schema_version")
-		fail(FILENAME ":" pendline ": not a postmark CSV header " \
+		fail(where ": not a postmark CSV header " \
 		    "(first column '" fld[1] "', expected schema_version)")
 	split("", col)
 	for (i = 1; i <= nf; i++)
@@ -248,7 +268,8 @@ function header(nf,    i, k) {
 	need("status")
 	need("number")
 	for (k = 1; k <= nm; k++)
-		need(mcol[k])
+		if (!mopt[k])
+			need(mcol[k])
 }
 
 # need(NAME): fail unless the current header has the column NAME.
@@ -269,17 +290,84 @@ function isnum(s) {
 	return s ~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/
 }
 
-# datarow(NF): check a data row and store the values of an ok row.
-function datarow(nf,    v, st, lab, li, num, gi, k, key, sig) {
+# datarow(NF): check a data row (in fld[], from `where`) and pass it on:
+# a run row to userow(), or, with CMP_PERCLIENT, to hold_run(); a client
+# row to userow() with CMP_PERCLIENT, else only counted.
+function datarow(nf,    v, cl, st) {
 	if (nf != hdrn)
-		fail(FILENAME ":" pendline ": malformed CSV: " nf " fields, " \
+		fail(where ": malformed CSV: " nf " fields, " \
 		    "the header has " hdrn)
 	v = fld[1]
 	if (v == "schema_version")
 		return	# a repeated header, as from `cat a.csv b.csv`
 	if (v !~ /^[1-9][0-9]*$/)
-		fail(FILENAME ":" pendline ": bad schema_version '" v "'")
+		fail(where ": bad schema_version '" v "'")
+	cl = get("client")
+	if (cl == "" || cl == "all") {
+		if (perclient)
+			hold_run(nf)
+		else {
+			lastgi = 0
+			userow(get("status"), "")
+		}
+		return
+	}
+	if (cl !~ /^[0-9]+$/)
+		fail(where ": column client: '" cl "' is neither all nor " \
+		    "a client number")
+	if (!perclient) {
+		nclientrows++
+		if (lastgi)
+			multi[lastgi] = 1
+		return
+	}
+	if (held) {
+		held = 0	# the run row: its clients stand for it
+		if (runst == "ok")
+			nrunrows++
+	}
 	st = get("status")
+	userow(st == "ok" ? runst : st, cl + 0)
+}
+
+# hold_run(NF): with CMP_PERCLIENT, keep the run row in fld[] until the
+# next row shows whether client rows follow it; first pass on the row held
+# before, which had none.
+function hold_run(nf,    w) {
+	w = where
+	copyrow(fld, newrow, nf)
+	flush_run()
+	copyrow(newrow, heldrow, nf)
+	heldn = nf
+	heldwhere = where = w
+	held = 1
+	runst = heldrow[col["status"]]
+}
+
+# flush_run(): pass on the held run row, if any, as client 0: no client
+# rows followed it.
+function flush_run() {
+	if (!held)
+		return
+	held = 0
+	copyrow(heldrow, fld, heldn)
+	where = heldwhere
+	userow(get("status"), 0)
+}
+
+# copyrow(FROM, TO, N): TO[1..N] = FROM[1..N], nothing else in TO.
+function copyrow(from, to, n,    i) {
+	split("", to)
+	for (i = 1; i <= n; i++)
+		to[i] = from[i]
+}
+
+# userow(STATUS, CLIENT): count a row of STATUS other than ok as skipped,
+# or store the values of the row in fld[] under its label (followed by
+# " client CLIENT" unless CLIENT is "") and in the group of its number of
+# files and clients.
+function userow(st, client,    v, base, lab, li, num, ncl, gi, k, key,
+    sig) {
 	lab = clean(get("label"))
 	if (st != "ok") {
 		sub(/:.*/, "", st)
@@ -291,8 +379,11 @@ function datarow(nf,    v, st, lab, li, num, gi, k, key, sig) {
 		return
 	}
 	if (lab == "")
-		fail(FILENAME ":" pendline ": empty label: compare.sh groups " \
+		fail(where ": empty label: compare.sh groups " \
 		    "rows by label (write `set label TEXT` in the config)")
+	base = lab
+	if (client != "")
+		lab = lab " client " client
 	if (!(lab in seenlab)) {
 		seenlab[lab] = 1
 		seenorder[++nseen] = lab
@@ -301,15 +392,30 @@ function datarow(nf,    v, st, lab, li, num, gi, k, key, sig) {
 		return
 	num = get("number")
 	if (!isnum(num))
-		fail(FILENAME ":" pendline ": column number: '" num "' is " \
+		fail(where ": column number: '" num "' is " \
 		    "not a number")
 	num += 0
-	li = label_index(lab)
-	if (!(num in gidx)) {
-		gidx[num] = ++ng
-		numv[ng] = num
+	ncl = get("clients")
+	if (ncl == "")
+		ncl = 1		# schema 1 and 2: one client
+	else if (ncl !~ /^[1-9][0-9]*$/)
+		fail(where ": column clients: '" ncl "' is not a " \
+		    "number of clients")
+	ncl += 0
+	if (!(lab in lidx) && client != "") {
+		if (!(base in baserank))
+			baserank[base] = ++nbase
+		lrank[nl + 1] = baserank[base]
+		lclient[nl + 1] = client
 	}
-	gi = gidx[num]
+	li = label_index(lab)
+	if (!((num, ncl) in gidx)) {
+		gidx[num, ncl] = ++ng
+		numv[ng] = num
+		cliv[ng] = ncl
+	}
+	gi = gidx[num, ncl]
+	lastgi = gi
 	used++
 	nrows_label[li]++
 	nrows[li, gi]++
@@ -328,11 +434,11 @@ function datarow(nf,    v, st, lab, li, num, gi, k, key, sig) {
 			workload = clean(describe_workload())
 	}
 	for (k = 1; k <= nm; k++) {
-		v = fld[col[mcol[k]]]
+		v = get(mcol[k])
 		if (v == "")
 			continue	# not measured
 		if (!isnum(v))
-			fail(FILENAME ":" pendline ": column " mcol[k] ": '" \
+			fail(where ": column " mcol[k] ": '" \
 			    v "' is not a number")
 		key = li SUBSEP gi SUBSEP k
 		val[key, ++cnt[key]] = v * mscale[k]
@@ -346,6 +452,51 @@ function label_index(lab) {
 		labv[nl] = lab
 	}
 	return lidx[lab]
+}
+
+# order_clients(): put the labels of CMP_PERCLIENT in the order of their
+# run labels (first seen) and, within one, of the client numbers, and
+# renumber every array indexed by label.
+function order_clients(    i, j, t, ord, newof, tl, tn) {
+	for (i = 1; i <= nl; i++)
+		ord[i] = i
+	for (i = 2; i <= nl; i++)
+		for (j = i; j > 1 && (lrank[ord[j]] < lrank[ord[j - 1]] || \
+		    (lrank[ord[j]] == lrank[ord[j - 1]] && \
+		    lclient[ord[j]] < lclient[ord[j - 1]])); j--) {
+			t = ord[j]
+			ord[j] = ord[j - 1]
+			ord[j - 1] = t
+		}
+	for (i = 1; i <= nl; i++) {
+		newof[ord[i]] = i
+		tl[i] = labv[ord[i]]
+		tn[i] = nrows_label[ord[i]]
+	}
+	for (i = 1; i <= nl; i++) {
+		labv[i] = tl[i]
+		lidx[tl[i]] = i
+		nrows_label[i] = tn[i]
+	}
+	rekey(nrows, newof)
+	rekey(info, newof)
+	rekey(cnt, newof)
+	rekey(val, newof)
+}
+
+# rekey(A, NEWOF): replace the first subscript I of every key of A by
+# NEWOF[I].
+function rekey(a, newof,    k, p, n, i, nk, t) {
+	for (k in a) {
+		n = split(k, p, SUBSEP)
+		nk = newof[p[1]]
+		for (i = 2; i <= n; i++)
+			nk = nk SUBSEP p[i]
+		t[nk] = a[k]
+	}
+	split("", a)
+	for (k in t)
+		a[k] = t[k]
 }
 
 # present_labels(): the labels of the ok rows, for error messages.
@@ -411,16 +562,24 @@ function describe_workload(    s, lo, hi) {
 	return s
 }
 
-# sort_numbers(): order the groups by ascending file count (gord[]).
+# sort_numbers(): order the groups by ascending file count, then by
+# ascending number of clients (gord[]).
 function sort_numbers(    i, j, t) {
 	for (i = 1; i <= ng; i++)
 		gord[i] = i
 	for (i = 2; i <= ng; i++)
-		for (j = i; j > 1 && numv[gord[j]] < numv[gord[j - 1]]; j--) {
+		for (j = i; j > 1 && group_before(gord[j], gord[j - 1]); j--) {
 			t = gord[j]
 			gord[j] = gord[j - 1]
 			gord[j - 1] = t
 		}
+}
+
+# group_before(A, B): true when group A comes before group B.
+function group_before(a, b) {
+	if (numv[a] != numv[b])
+		return numv[a] < numv[b]
+	return cliv[a] < cliv[b]
 }
 
 # addm(KEY, COLUMN, SCALE, NAME, UNIT, KIND, TABLE, OP, XPOS): declare a
@@ -431,6 +590,7 @@ function sort_numbers(    i, j, t) {
 function addm(key, c, scale, name, unit, kind, table, op, xpos) {
 	nm++
 	mkey[nm] = key
+	mindex[key] = nm
 	mcol[nm] = c
 	mscale[nm] = scale
 	mname[nm] = name
@@ -439,6 +599,15 @@ function addm(key, c, scale, name, unit, kind, table, op, xpos) {
 	mtable[nm] = table
 	mop[nm] = op
 	mxpos[nm] = xpos
+}
+
+# addopt(COLUMN, NAME, UNIT, KIND, AFTER): declare an optional measure of
+# schema 3, the column as it is: a file may lack it, and the table shows it
+# after the measure AFTER, only for groups of several clients (showopt()).
+function addopt(c, name, unit, kind, after) {
+	addm(c, c, 1, name, unit, kind, 1)
+	mopt[nm] = 1
+	mafter[nm] = after
 }
 
 # init_measures(): the measures of the report, in table order.
@@ -472,6 +641,20 @@ function init_measures(    ops, pct, pname, i, j) {
 			    ops[i] "_" pct[j] "_us", 1,
 			    ops[i] " " pname[j] " us", "microseconds", "lat",
 			    j == 1 || j == 3, ops[i], j)
+	addopt("transactions_stonewall_per_s", "stonewall transactions/s",
+	    "transactions/s", "rate", "transactions_per_s")
+	addopt("balance", "balance", "fastest / slowest client", "ratio",
+	    "elapsed_s")
+	# The order of the table: each optional measure after its AFTER.
+	nt = 0
+	for (i = 1; i <= nm; i++) {
+		if (mopt[i])
+			continue
+		tord[++nt] = i
+		for (j = 1; j <= nm; j++)
+			if (mopt[j] && mafter[j] == mkey[i])
+				tord[++nt] = j
+	}
 }
 
 # init_ttable(): t(0.975, df) for df = 1..30, the two-sided 95 % critical
@@ -739,7 +922,7 @@ function cell(r, c, s) {
 
 # build_table(GI): fill tab[][] with the rows of group GI; return the
 # number of rows (row 0 is the header).
-function build_table(gi,    r, c, k, li, key, ref, d, big) {
+function build_table(gi,    r, c, t, k, li, key, ref, d, big) {
 	split("measure label n mean sd 95%_CI_of_mean ratio " \
 	    "95%_CI_of_ratio Welch_t df p p<0.05", hdr, " ")
 	ncol = 12
@@ -750,8 +933,9 @@ function build_table(gi,    r, c, k, li, key, ref, d, big) {
 	}
 	ref = gref[gi]
 	r = 0
-	for (k = 1; k <= nm; k++) {
-		if (!mtable[k])
+	for (t = 1; t <= nt; t++) {
+		k = tord[t]
+		if (!mtable[k] || (mopt[k] && !showopt(gi, k)))
 			continue
 		# One number format per measure, from the largest mean.
 		big = 0
@@ -800,6 +984,38 @@ function build_table(gi,    r, c, k, li, key, ref, d, big) {
 		}
 	}
 	return r
+}
+
+# showopt(GI, K): whether the table of group GI shows the optional measure
+# K: the group has several clients (per `clients`, or as runs followed by
+# client rows) and K was measured in it.
+function showopt(gi, k,    li) {
+	if (cliv[gi] < 2 && !multi[gi])
+		return 0
+	for (li = 1; li <= nl; li++)
+		if (N[li, gi, k] > 0)
+			return 1
+	return 0
+}
+
+# groupdesc(GI): "1000 files", and ", 4 clients" when some group has
+# several clients.
+function groupdesc(gi) {
+	return numv[gi] " files" clientsdesc(gi)
+}
+
+# clientsdesc(GI): ", 4 clients" when some group has several clients, else
+# "".
+function clientsdesc(gi,    g) {
+	if (showclients == "") {
+		showclients = 0
+		for (g = 1; g <= ng; g++)
+			if (cliv[g] > 1)
+				showclients = 1
+	}
+	if (!showclients)
+		return ""
+	return ", " cliv[gi] (cliv[gi] == 1 ? " client" : " clients")
 }
 
 # print_text(FILE, NROWS): the table as aligned text; a blank line between
@@ -879,6 +1095,12 @@ function write_reports(    txt, md, g, gi, nr, li, s, head, c) {
 	}
 	s = "rows: " used " used (status ok), " skipped " skipped" \
 	    (skipped ? " (status not ok: " skipped_text() ")" : "")
+	if (nclientrows)
+		s = s "; " nclientrows " rows of single clients not used " \
+		    "(--per-client uses them)"
+	if (nrunrows)
+		s = s "; " nrunrows " rows of runs of several clients not " \
+		    "used (their clients' rows are)"
 	print s > txt
 	print "R" substr(s, 2) > md
 	if (nsig > 1) {
@@ -915,8 +1137,9 @@ function write_reports(    txt, md, g, gi, nr, li, s, head, c) {
 	print_md(md, nr)
 	for (g = 1; g <= ng; g++) {
 		gi = gord[g]
-		s = numv[gi] " files (set number); ratios and Welch tests " \
-		    "against " labv[gref[gi]]
+		s = numv[gi] " files (set number)" (clientsdesc(gi) == "" ? \
+		    "" : clientsdesc(gi) " (set clients)") "; ratios and " \
+		    "Welch tests against " labv[gref[gi]]
 		print "" > txt
 		print s > txt
 		print "" > md
@@ -969,13 +1192,25 @@ function tsvnum(x) {
 	return x == "" ? "NaN" : sprintf("%.10g", x)
 }
 
-# plot_top(K): the top of the y axis of measure K in the rate-versus-files
-# plot: the highest interval end, but at most 1.5 times the highest mean, so
-# that the wide intervals of few runs do not flatten the lines.
-function plot_top(k,    g, li, key, mx, hi) {
+# insweep(GI, SWEEP): whether group GI is a point of the rate-versus-files
+# plot (SWEEP "files": the client count of the bar plot's group pn) or of
+# the rate-versus-clients plot (SWEEP "clients": its number of files).
+function insweep(gi, sweep) {
+	if (sweep == "files")
+		return cliv[gi] == cliv[pn]
+	return numv[gi] == numv[pn]
+}
+
+# plot_top(K, SWEEP): the top of the y axis of measure K in the plot of
+# SWEEP (insweep()): the highest interval end, but at most 1.5 times the
+# highest mean, so that the wide intervals of few runs do not flatten the
+# lines.
+function plot_top(k, sweep,    g, li, key, mx, hi) {
 	mx = 0
 	hi = 0
-	for (g = 1; g <= ng; g++)
+	for (g = 1; g <= ng; g++) {
+		if (!insweep(gord[g], sweep))
+			continue
 		for (li = 1; li <= nl; li++) {
 			key = li SUBSEP gord[g] SUBSEP k
 			if (N[key] == 0)
@@ -985,6 +1220,7 @@ function plot_top(k,    g, li, key, mx, hi) {
 			if ((key in HI) && HI[key] > hi)
 				hi = HI[key]
 		}
+	}
 	if (hi < mx)
 		hi = mx
 	if (hi > 1.5 * mx)
@@ -992,9 +1228,33 @@ function plot_top(k,    g, li, key, mx, hi) {
 	return hi > 0 ? hi * 1.05 : 1
 }
 
+# sweep_vars(FILE, SWEEP, NAME, VALUES): write to FILE how many groups
+# SWEEP has (nNAMEs), the least and the greatest of VALUES[] among them
+# (NAMEmin, NAMEmax), and all of them, ascending (NAMEvalues, a string of
+# numbers separated by blanks).
+function sweep_vars(f, sweep, name, v,    g, gi, n, lo, hi, all) {
+	n = 0
+	all = ""
+	for (g = 1; g <= ng; g++) {
+		gi = gord[g]
+		if (!insweep(gi, sweep))
+			continue
+		if (n == 0 || v[gi] < lo)
+			lo = v[gi]
+		if (n == 0 || v[gi] > hi)
+			hi = v[gi]
+		all = all (n ? " " : "") v[gi]
+		n++
+	}
+	print "n" name "s = " n > f
+	print name "min = " lo > f
+	print name "max = " hi > f
+	print name "values = " gpstr(all) > f
+}
+
 # write_plot_data(): labels, stats.tsv and vars.gp for the plots.
-function write_plot_data(    f, li, g, gi, k, key, lo, hi, i, pn, s, op,
-    has, tsvlab) {
+function write_plot_data(    f, li, g, gi, k, key, lo, hi, i, s, op,
+    has, tsvlab, sw, top) {
 	f = data "/labels"
 	for (li = 1; li <= nl; li++)
 		print labv[li] > f
@@ -1018,13 +1278,17 @@ function write_plot_data(    f, li, g, gi, k, key, lo, hi, i, pn, s, op,
 				    (mop[k] == "" ? "-" : mop[k]) "\t" \
 				    (mxpos[k] == "" ? 0 : mxpos[k]) "\t" \
 				    N[key] "\t" tsvnum(MEAN[key]) "\t" \
-				    tsvnum(lo) "\t" tsvnum(hi) > f
+				    tsvnum(lo) "\t" tsvnum(hi) "\t" \
+				    cliv[gi] > f
 				has[gi, k] = 1
 			}
 		}
 	}
 	close(f)
-	# The bar and latency plots show the largest file count.
+	# The bar and latency plots show the last group: the largest file
+	# count, and of that the most clients.  The rate-versus-files plot
+	# shows the groups of its client count, the rate-versus-clients plot
+	# those of its file count.
 	pn = gord[ng]
 	f = data "/vars.gp"
 	print "title = " gpstr(labels_vs() (title == "" ? "" : \
@@ -1032,9 +1296,11 @@ function write_plot_data(    f, li, g, gi, k, key, lo, hi, i, pn, s, op,
 	print "workload = " gpstr(nsig == 1 ? workload : \
 	    "several workloads") > f
 	print "plotnumber = " numv[pn] > f
-	print "nnumbers = " ng > f
-	print "numbermin = " numv[gord[1]] > f
-	print "numbermax = " numv[gord[ng]] > f
+	print "plotclients = " cliv[pn] > f
+	print "plotgroup = " gpstr(groupdesc(pn)) > f
+	print "clientsnote = " gpstr(clientsdesc(pn)) > f
+	sweep_vars(f, "files", "number", numv)
+	sweep_vars(f, "clients", "client", cliv)
 	print "nlabels = " nl > f
 	# A tic label is a printf format to gnuplot: labeltic has % doubled.
 	for (li = 1; li <= nl; li++) {
@@ -1049,11 +1315,23 @@ function write_plot_data(    f, li, g, gi, k, key, lo, hi, i, pn, s, op,
 		print "barhas" k " = " ((pn, k) in has ? 1 : 0) > f
 		s = 0
 		for (g = 1; g <= ng; g++)
-			if ((gord[g], k) in has)
+			if (insweep(gord[g], "files") && (gord[g], k) in has)
 				s++
 		print "barsweep" k " = " (s > 1 ? 1 : 0) > f
-		print "bartop" k " = " sprintf("%.10g", plot_top(k)) > f
+		print "bartop" k " = " sprintf("%.10g", plot_top(k, "files")) > f
 	}
+	# The rate-versus-clients plot: transactions/s and, when measured,
+	# the stonewall rate, on one axis.
+	k = mindex["transactions_stonewall_per_s"]
+	sw = 0
+	for (g = 1; g <= ng; g++)
+		if (insweep(gord[g], "clients") && (gord[g], k) in has)
+			sw = 1
+	top = plot_top(mindex["transactions_per_s"], "clients")
+	if (sw && plot_top(k, "clients") > top)
+		top = plot_top(k, "clients")
+	print "clientsstonewall = " sw > f
+	print "clientstop = " sprintf("%.10g", top) > f
 	split("create read append delete", op, " ")
 	for (i = 1; i <= 4; i++) {
 		s = 0

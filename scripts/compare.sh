@@ -66,29 +66,36 @@ work=
 usage() {
 	cat <<EOF
 usage: $prog [-n N] [-o FILE.csv] [-p POSTMARK] [--file-counts "N1 N2 ..."]
-           [--no-plot] CONFIG LABEL=DIRECTORY [LABEL=DIRECTORY ...]
-       $prog report [-o PREFIX] [-l LABEL,LABEL...] [--no-plot] FILE.csv ...
+           [--clients "C1 C2 ..."] [--per-client] [--no-plot]
+           CONFIG LABEL=DIRECTORY [LABEL=DIRECTORY ...]
+       $prog report [-o PREFIX] [-l LABEL,LABEL...] [--per-client]
+           [--no-plot] FILE.csv ...
 
 Run mode runs the postmark CONFIG N times (default 5) on every target,
 interleaved (A B A B ...), each run in a new empty subdirectory of
 DIRECTORY that is removed afterwards, appends the rows to FILE.csv (default
 results/DATE-LABEL1-vs-LABEL2.csv under the current directory, a new file
 each time), and writes the report next to it: .txt, .md, -bars and -latency
-plots and, when several file counts were run, -files plots (.png, .svg).
+plots, -files plots when several file counts were run and -clients plots
+when several client counts were (.png, .svg).
 CONFIG holds postmark commands but no run, quit or load; $prog adds
-"set number" (with --file-counts), "set location", "set label",
-"set report csv", "run FILE" and "quit"; postmark's errors name the
-CONFIG line, or the added line.  Each DIRECTORY is resolved to an absolute
-path (symbolic links too) before the first run; it must not contain
-blanks.  --file-counts runs every target with each number of files of the
-list.  postmark is -p PROG, else \$POSTMARK, else postmark in PATH.
+"set number" (with --file-counts), "set clients" (with --clients),
+"set location", "set label", "set report csv", "run FILE" and "quit";
+postmark's errors name the CONFIG line, or the added line.  Each DIRECTORY
+is resolved to an absolute path (symbolic links too) before the first run;
+it must not contain blanks.  --file-counts runs every target with each
+number of files of the list, --clients with each number of clients (both:
+every pair).  postmark is -p PROG, else \$POSTMARK, else postmark in PATH.
 
 Report mode groups the rows with status ok of the CSV files by label (in
-the order first seen, or the order of -l) and writes PREFIX.txt, PREFIX.md
-and the plots (default PREFIX: the CSV file name without .csv).  Every
-field of a CSV is text, never run: control characters in it (line feed,
-escape ...) are shown as blanks, also in labels given to -l.  Put -- before
-file names that start with -.
+the order first seen, or the order of -l), number of files and number of
+clients, and writes PREFIX.txt, PREFIX.md and the plots (default PREFIX:
+the CSV file name without .csv).  Of a run of several clients it uses the
+run's row (client "all"); with --per-client it uses the rows of the
+clients instead, each as its own label "LABEL client N" (a run of one
+client: its row, as client 0).  Every field of a CSV is text, never run:
+control characters in it (line feed, escape ...) are shown as blanks, also
+in labels given to -l.  Put -- before file names that start with -.
 
 --no-plot skips the plots (no gnuplot needed).  \$AWK names the awk.
 Exit status: 0 success, 1 failure, 2 usage error, 129/130/143 hangup,
@@ -131,7 +138,8 @@ need_data() {
 # need_gnuplot: check for gnuplot 5 and its plot scripts, and choose the
 # PNG terminal.
 need_gnuplot() {
-	need_data plot-common.gp plot-bars.gp plot-latency.gp plot-files.gp
+	need_data plot-common.gp plot-bars.gp plot-latency.gp plot-files.gp \
+	    plot-clients.gp
 	command -v gnuplot >/dev/null 2>&1 ||
 	    die "gnuplot not found in PATH: install gnuplot 5" \
 	    "(Debian: apt-get install gnuplot-nox) or use --no-plot"
@@ -162,6 +170,7 @@ report() {
 	shift 3
 	mkdir -- "$tmp/data" || exit 1
 	CMP_PROG=$prog CMP_DATA=$tmp/data CMP_TITLE=$title CMP_LABELS=$labels \
+	    CMP_PERCLIENT=$perclient \
 	    "$AWK" -f "$datadir/compare.awk" -- "$@" </dev/null || exit 1
 	if [ -z "$prefix" ]; then
 		if [ $# -eq 1 ]; then
@@ -180,8 +189,10 @@ report() {
 	cat -- "$prefix.txt"
 	[ "$noplot" = 1 ] && return 0
 	nnumbers=$(sed -n 's/^nnumbers = //p' -- "$tmp/data/vars.gp")
-	for kind in bars latency files; do
-		if [ "$kind" = files ] && [ "$nnumbers" -lt 2 ]; then
+	nclients=$(sed -n 's/^nclients = //p' -- "$tmp/data/vars.gp")
+	for kind in bars latency files clients; do
+		if { [ "$kind" = files ] && [ "$nnumbers" -lt 2 ]; } ||
+		    { [ "$kind" = clients ] && [ "$nclients" -lt 2 ]; }; then
 			continue
 		fi
 		for ext in png svg; do
@@ -191,7 +202,8 @@ report() {
 	note "wrote $prefix.txt, $prefix.md and the plots $prefix-*.png/.svg"
 }
 
-# plot KIND EXT FILE: draw one plot (bars, latency or files) into FILE.
+# plot KIND EXT FILE: draw one plot (bars, latency, files or clients) into
+# FILE.
 # The gnuplot code is constant: the terminal and output lines below, then
 # plot-common.gp and plot-KIND.gp, copied into $tmp/plot.gp.  gnuplot runs
 # in $tmp, reads data/vars.gp (where compare.awk wrote all text as safe
@@ -221,8 +233,8 @@ plot() {
 }
 
 # options MODE ARGS: parse the options of MODE (report or run) at the
-# start of ARGS into out, labels, iters, pm, counts and noplot; $nopts is
-# how many arguments they took (the caller shifts them).
+# start of ARGS into out, labels, iters, pm, counts, clients, perclient and
+# noplot; $nopts is how many arguments they took (the caller shifts them).
 options() {
 	mode=$1
 	shift
@@ -232,6 +244,8 @@ options() {
 	iters=5
 	pm=${POSTMARK:-postmark}
 	counts=
+	clients=
+	perclient=0
 	noplot=0
 	if [ "$mode" = report ]; then
 		outarg="a prefix"
@@ -263,6 +277,16 @@ options() {
 			shift 2 ;;
 		run:--file-counts=*)
 			counts=${1#*=}
+			shift ;;
+		run:--clients)
+			need_arg $# --clients "a list"
+			clients=$2
+			shift 2 ;;
+		run:--clients=*)
+			clients=${1#*=}
+			shift ;;
+		report:--per-client|run:--per-client)
+			perclient=1
 			shift ;;
 		report:--no-plot|run:--no-plot)
 			noplot=1
@@ -336,19 +360,11 @@ run_main() {
 	*)	config=$(pwd)/$config ;;
 	esac
 
-	# The file counts.
-	counts=$(printf '%s\n' "$counts" | tr ',' ' ')
-	ncounts=0
-	for c in $counts; do
-		posint "$c" && [ "$c" -le 1073741823 ] ||
-		    usage_error "--file-counts: '$c' is not a valid number" \
-		    "of files"
-		ncounts=$((ncounts + 1))
-	done
-	if [ "$ncounts" -eq 0 ]; then
-		counts=-
-		ncounts=1
-	fi
+	# The file counts and the client counts: "-" when not given.
+	counts=$(sweep_list --file-counts "number of files" 1073741823 \
+	    "$counts") || exit
+	clients=$(sweep_list --clients "number of clients" 9999999999 \
+	    "$clients") || exit
 
 	# The targets, each directory resolved now to an absolute physical
 	# path: nothing later depends on the current directory.
@@ -408,6 +424,8 @@ run_main() {
 
 	need_tools
 	find_prog pm "$pm" "build postmark, or name it with -p or \$POSTMARK"
+	mkscratch tmp compare
+	[ "$clients" = - ] || check_clients
 
 	# The CSV file: a new one unless -o names one.
 	if [ -z "$out" ]; then
@@ -429,17 +447,18 @@ run_main() {
 		    "run FILE is one word)" ;;
 	esac
 	: >>"$csv" || die "$csv: cannot write"
-	mkscratch tmp compare
 
-	total=$((iters * ncounts * $#))
+	total=$((iters * $(nwords $counts) * $(nwords $clients) * $#))
 	k=0
 	i=1
 	while [ "$i" -le "$iters" ]; do
 		for c in $counts; do
-			for t do
-				k=$((k + 1))
-				run_one "${t%%=*}" "${t#*=}" "$c" \
-				    "[$k/$total] iteration $i"
+			for n in $clients; do
+				for t do
+					k=$((k + 1))
+					run_one "${t%%=*}" "${t#*=}" "$c" "$n" \
+					    "[$k/$total] iteration $i"
+				done
 			done
 		done
 		i=$((i + 1))
@@ -448,10 +467,48 @@ run_main() {
 	report "${csv%.csv}" "$(basename -- "$config")" "" "$csv"
 }
 
-# run_one LABEL DIR COUNT WHAT: one postmark run of the config on DIR (an
-# absolute path) in a new empty subdirectory, appending a row to $csv.
-# postmark reads the config's $cfglines lines and then the lines added
-# here on its stdin.
+# sweep_list OPTION WHAT MAX LIST: print LIST (numbers separated by blanks
+# or commas, given with OPTION) with blanks, or "-" when it is empty; a
+# usage error unless each is a positive integer of at most MAX, a WHAT.
+sweep_list() {
+	sweep_list_n=0
+	for sweep_list_v in $(printf '%s\n' "$4" | tr ',' ' '); do
+		posint "$sweep_list_v" && [ "$sweep_list_v" -le "$3" ] ||
+		    usage_error "$1: '$sweep_list_v' is not a valid $2"
+		printf '%s ' "$sweep_list_v"
+		sweep_list_n=$((sweep_list_n + 1))
+	done
+	[ "$sweep_list_n" -gt 0 ] || printf '%s' -
+}
+
+# nwords WORD...: print how many words there are.
+nwords() {
+	echo $#
+}
+
+# check_clients: have postmark check a "set clients" line of every count
+# of $clients, in an empty directory of its own, before anything runs: a
+# count above its limit, or a postmark without set clients, is refused
+# with postmark's message.
+check_clients() {
+	mkdir -- "$tmp/check" || exit 1
+	for n in $clients; do
+		echo "set clients $n"
+	done >"$tmp/check.in"
+	echo quit >>"$tmp/check.in"
+	(cd -- "$tmp/check" && exec "$pm" <"$tmp/check.in" >"$tmp/log" 2>&1) &
+	wait_child
+	[ "$st" -eq 0 ] && return
+	grep -- '-:[0-9]' "$tmp/log" | pm_errors "$tmp/check.in" 0
+	die "--clients: postmark refused a number of clients (is $pm a" \
+	    "postmark with set clients?)"
+}
+
+# run_one LABEL DIR COUNT CLIENTS WHAT: one postmark run of the config on
+# DIR (an absolute path) in a new empty subdirectory, appending a row (or
+# several, with several clients) to $csv.  COUNT and CLIENTS are "-" or
+# the values of set number and set clients.  postmark reads the config's
+# $cfglines lines and then the lines added here on its stdin.
 run_one() {
 	work=$(mktemp -d "$2/compare.XXXXXX") ||
 	    die "cannot create a scratch directory in $2"
@@ -459,6 +516,7 @@ run_one() {
 		cat -- "$config"
 		[ -z "$cfgend" ] || echo
 		[ "$3" = - ] || echo "set number $3"
+		[ "$4" = - ] || echo "set clients $4"
 		echo "set location $work"
 		echo "set label $1"
 		echo "set report csv"
@@ -466,11 +524,10 @@ run_one() {
 		echo "quit"
 	} >"$tmp/input"
 	before=$(wc -c <"$csv" | tr -d " ")
-	if [ "$3" = - ]; then
-		note "$4: $1"
-	else
-		note "$4: $1, $3 files"
-	fi
+	what="$5: $1"
+	[ "$3" = - ] || what="$what, $3 files"
+	[ "$4" = - ] || what="$what, $4 clients"
+	note "$what"
 	(cd -- "$work" && exec "$pm" <"$tmp/input" >"$tmp/log" 2>&1) &
 	wait_child
 	if ! rmdir -- "$work" 2>/dev/null; then
@@ -479,7 +536,7 @@ run_one() {
 	fi
 	work=
 	if [ "$st" -ne 0 ]; then
-		tail -n 20 -- "$tmp/log" | pm_errors
+		tail -n 20 -- "$tmp/log" | pm_errors "$tmp/input" "$cfglines"
 		die "postmark failed (exit $st) on target $1 ($2);" \
 		    "rows so far are in $csv"
 	fi
@@ -489,13 +546,14 @@ run_one() {
 	    "postmark, with set report csv?)"
 }
 
-# pm_errors: copy postmark's messages (stdin) to stderr, each after
-# "postmark: ".  postmark read its input on stdin and names it "-", so
+# pm_errors INPUT NCONFIG: copy postmark's messages (stdin) to stderr, each
+# after "postmark: ".  postmark read INPUT on stdin and names it "-", so
 # "-:N: MESSAGE" (also after "postmark: ", as from a failed run) becomes
-# "CONFIG:N: MESSAGE" for a line of the config, and names the line for
-# one that run_one added: 'line added by PROG, "run FILE": MESSAGE'.
+# "CONFIG:N: MESSAGE" for one of the first NCONFIG lines, those of the
+# config, and names the line for one that was added: 'line added by PROG,
+# "run FILE": MESSAGE'.
 pm_errors() {
-	CMP_PROG=$prog CMP_CONFIG=$cfgname CMP_LINES=$cfglines "$AWK" -- '
+	CMP_PROG=$prog CMP_CONFIG=$cfgname CMP_LINES=$2 "$AWK" -- '
 		NR == FNR {
 			input[FNR] = $0
 			next
@@ -513,7 +571,7 @@ pm_errors() {
 					    input[n] "\": " m
 			}
 			print "postmark: " $0
-		}' "$tmp/input" - >&2
+		}' "$1" - >&2
 }
 
 case ${1-} in
