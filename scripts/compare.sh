@@ -500,8 +500,7 @@ check_clients() {
 	wait_child
 	[ "$st" -eq 0 ] && return
 	grep -- '-:[0-9]' "$tmp/log" | pm_errors "$tmp/check.in" 0
-	die "--clients: postmark refused a number of clients (is $pm a" \
-	    "postmark with set clients?)"
+	die "--clients: $pm refused a number of clients"
 }
 
 # run_one LABEL DIR COUNT CLIENTS WHAT: one postmark run of the config on
@@ -526,7 +525,11 @@ run_one() {
 	before=$(wc -c <"$csv" | tr -d " ")
 	what="$5: $1"
 	[ "$3" = - ] || what="$what, $3 files"
-	[ "$4" = - ] || what="$what, $4 clients"
+	case $4 in
+	-)	;;
+	1)	what="$what, 1 client" ;;
+	*)	what="$what, $4 clients" ;;
+	esac
 	note "$what"
 	(cd -- "$work" && exec "$pm" <"$tmp/input" >"$tmp/log" 2>&1) &
 	wait_child
