@@ -65,8 +65,9 @@ work=
 # usage: print the usage on stdout.
 usage() {
 	cat <<EOF
-usage: $prog [-n N] [-o FILE.csv] [-p POSTMARK] [--file-counts "N1 N2 ..."]
-           [--clients "C1 C2 ..."] [--per-client] [--no-plot]
+usage: $prog [-n N] [-o FILE.csv] [-p POSTMARK]
+           [--file-counts "N1 N2 ..."] [--clients "C1 C2 ..."]
+           [--per-client] [--no-plot]
            CONFIG LABEL=DIRECTORY [LABEL=DIRECTORY ...]
        $prog report [-o PREFIX] [-l LABEL,LABEL...] [--per-client]
            [--no-plot] FILE.csv ...
