@@ -47,9 +47,10 @@
 # Environment: CMP_DATA (required), CMP_TITLE (what was compared: config or
 # file names), CMP_LABELS (optional comma-separated labels: keep only these,
 # in this order), CMP_PERCLIENT (1: one member per client, see above),
-# CMP_PROG (the name of the program for messages, default compare.sh).  Errors go to stderr as "PROG: ..." and the exit status is
-# 1.  Portable POSIX awk (tested with mawk, gawk --posix and the
-# one true awk; busybox awk needs its math support compiled in).
+# CMP_PROG (the name of the program for messages, default compare.sh).
+# Errors go to stderr as "PROG: ..." and the exit status is 1.  Portable
+# POSIX awk (tested with mawk, gawk --posix and the one true awk; busybox
+# awk needs its math support compiled in).
 #
 # Methods, for every label L and measure:
 #   n     rows with status ok in which the measure is not empty;
@@ -610,7 +611,8 @@ function addopt(c, name, unit, kind, after) {
 	mafter[nm] = after
 }
 
-# init_measures(): the measures of the report, in table order.
+# init_measures(): the measures of the report, and tord[1..nt], the order
+# of the rows of the table.
 function init_measures(    ops, pct, pname, i, j) {
 	nm = 0
 	addm("transactions_per_s", "transactions_per_s", 1,
