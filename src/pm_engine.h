@@ -26,6 +26,7 @@
 
 #include <sys/types.h>
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 
@@ -40,6 +41,7 @@
 #define PM_LAT_BATCH	4096	/* latencies binned at a time */
 #define PM_SW_STEPS	1024	/* stonewall checkpoints per phase */
 #define PM_DIR_FLAGS	(O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+#define PM_IV_NCOUNT	(PM_NOPS + 3)	/* operations, transactions, bytes */
 
 /* One slot of the file table: a live file when size is not 0. */
 struct pm_slot {
@@ -94,6 +96,44 @@ struct pm_dirs {
 
 struct pm_group;
 
+/* A thread's CPU over time: (ns, user ticks, system ticks) triples. */
+struct pm_cpuseries {
+	uint64_t	*t;
+	size_t		 n;
+	size_t		 cap;
+};
+
+/* One client's interval series (pm_interval.c). */
+struct pm_iv {
+	int		 on;		/* set interval */
+	int		 ms;		/* in milliseconds, else operations */
+	uint64_t	 every;		/* operations, or ns */
+	enum pm_tphase	 tp;		/* the phase being cut */
+	uint32_t	 index;		/* of the current interval */
+	uint64_t	 left;		/* operations to the next cut */
+	uint64_t	 next;		/* ns: the next cut */
+	uint64_t	 t_cut;		/* ns: the current interval's start */
+	uint64_t	 tstart[PM_NTPHASES]; /* ns: each phase's start */
+	uint64_t	 base[PM_IV_NCOUNT]; /* counts at t_cut */
+	struct pm_hist	 h[PM_NOPS];	/* this interval's latencies */
+	struct pm_ivrow	*row;		/* all phases' rows */
+	size_t		 nrow;
+	size_t		 cap;
+	pid_t		 tid;		/* the thread, for the sampler */
+	struct pm_cpuseries cpu;	/* its CPU, from the sampler */
+};
+
+/* The thread that samples the clients' CPU for the interval rows. */
+struct pm_sampler {
+	pthread_t	 thread;
+	pthread_mutex_t	 mtx;
+	pthread_cond_t	 cv;
+	int		 stop;
+	int		 running;
+	struct pm_run	**run;		/* the clients, borrowed */
+	size_t		 n;
+};
+
 /*
  * One client: everything one PostMark workload owns.  A run has one
  * client (PostMark's run, in the calling thread) or several (threads,
@@ -139,7 +179,18 @@ struct pm_run {
 	uint64_t		 swstep[PM_NTPHASES];	/* ops between them */
 	uint32_t		 nsw[PM_NTPHASES];	/* kept */
 	uint64_t		 sw[PM_NTPHASES][PM_SW_STEPS]; /* ns, mono */
+	struct pm_iv		 iv;		/* set interval */
 };
+
+/*
+ * After each operation of a phase: cut an interval when it is due (no
+ * call but the clock's, and only with intervals of time).
+ */
+#define PM_IV_TICK(run) do {						\
+	if ((run)->iv.on && ((run)->iv.ms ?				\
+	    pm_clock_mono() >= (run)->iv.next : --(run)->iv.left == 0))	\
+		pm_iv_cut((run), 0);					\
+} while (0)
 
 /* pm_workload.c: one client. */
 extern volatile sig_atomic_t pm_signal;
@@ -155,6 +206,19 @@ int		 pm_phase_delete(struct pm_run *);
 int		 pm_phases(struct pm_run *);
 void		 pm_client_cleanup(struct pm_run *);
 void		 pm_lat_flush(struct pm_run *);
+
+/* pm_interval.c: interval series. */
+int		 pm_iv_init(struct pm_run *);
+int		 pm_iv_begin(struct pm_run *, enum pm_tphase, uint64_t,
+		    uint64_t);
+void		 pm_iv_record(struct pm_run *, unsigned int, uint64_t);
+void		 pm_iv_cut(struct pm_run *, uint64_t);
+void		 pm_iv_end(struct pm_run *, uint64_t);
+void		 pm_iv_done(struct pm_run *);
+void		 pm_iv_free(struct pm_run *);
+int		 pm_sampler_start(struct pm_sampler *, struct pm_run **,
+		    size_t);
+void		 pm_sampler_stop(struct pm_sampler *);
 
 /* pm_group.c: the clients of a run. */
 void		 pm_group_stop(struct pm_group *);

@@ -136,3 +136,24 @@ pm_cmderr_clear(struct pm_cmderr *err)
 	err->text = err->compat = NULL;
 	err->kind = PM_ERR_INPUT;
 }
+
+/*
+ * Add a warning to a result: why its figures may mislead and what to
+ * change (printf format).
+ */
+void
+pm_result_warn(struct pm_result *r, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*w;
+
+	va_start(ap, fmt);
+	if (vasprintf(&w, fmt, ap) == -1)
+		w = NULL;
+	va_end(ap);
+	if (w == NULL)
+		return;
+	r->warnings = xreallocarray(r->warnings, r->nwarnings + 1,
+	    sizeof *r->warnings);
+	r->warnings[r->nwarnings++] = w;
+}

@@ -55,6 +55,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "pm_engine.h"
@@ -116,6 +117,7 @@ struct pm_group {
 	int			 gate;		/* 0 wait, 1 go, -1 give up */
 	struct pm_hooks		 chooks;	/* client 0's: progress */
 	uint64_t		 t0[PM_NTPHASES]; /* ns, each phase's start */
+	struct pm_sampler	 sm;		/* set interval: CPU samples */
 };
 
 static int	 pm_group_clients(struct pm_group *);
@@ -124,6 +126,7 @@ static int	 pm_group_dirs(struct pm_group *);
 static int	 pm_group_top(struct pm_group *, size_t *);
 static int	 pm_group_halted(const struct pm_group *);
 static void	 pm_group_gate(struct pm_group *, int);
+static void	 pm_group_sample(struct pm_group *, enum pm_phase, int);
 static void	 pm_group_shift(struct pm_group *);
 static void	*pm_client_main(void *);
 static int	 pm_client_phase(struct pm_run *, enum pm_tphase);
@@ -141,6 +144,8 @@ static void	 pm_merge_times(struct pm_group *);
 static void	 pm_merge_status(struct pm_group *);
 static void	 pm_client_row(const struct pm_run *, struct pm_clientrow *);
 static void	 pm_group_merge(struct pm_group *);
+static void	 pm_group_sampler(struct pm_group *);
+static void	 pm_group_intervals(struct pm_group *);
 static void	 pm_group_free(struct pm_group *);
 
 /* Stop every client at its next operation: one failed. */
@@ -295,6 +300,15 @@ pm_group_halted(const struct pm_group *g)
 	return (pm_group_stopping(g) || pm_signal != 0);
 }
 
+/* The caller's sample at the start (end 0) or the end of a phase. */
+static void
+pm_group_sample(struct pm_group *g, enum pm_phase phase, int end)
+{
+	if (g->hooks != NULL && g->hooks->sample != NULL &&
+	    !pm_group_halted(g))
+		(void)g->hooks->sample(g->arg, phase, end);
+}
+
 /* Let the client threads go (1), or tell them to give up (-1). */
 static void
 pm_group_gate(struct pm_group *g, int v)
@@ -352,26 +366,33 @@ pm_group_shift(struct pm_group *g)
 /*
  * Run timed phase tp of one client: take its own timestamps around it
  * as pm_phases does (no hooks: the coordinator runs them between the
- * phases).  Returns 0 or -1.
+ * phases), and its thread's CPU outside them.  Returns 0 or -1.
  */
 static int
 pm_client_phase(struct pm_run *run, enum pm_tphase tp)
 {
 	struct pm_result	*r = run->res;
+	struct pm_cpu		 a, b;
 	int			 rc;
 
+	pm_usage_thread(&a);
 	switch (tp) {
 	case PM_TP_CREATE:
 		r->t_start = pm_clock_mono();
 		rc = pm_phase_create(run);
 		r->t_create_end = pm_clock_mono();
-		return (rc);
+		break;
 	case PM_TP_TRANSACT:
-		return (pm_phase_transact(run));
+		rc = pm_phase_transact(run);
+		break;
 	default:
 		r->t_del = pm_clock_mono();
-		return (pm_phase_delete(run));
+		rc = pm_phase_delete(run);
+		break;
 	}
+	pm_usage_thread(&b);
+	pm_cpu_sub(&r->usage[tp].threads, &b, &a);
+	return (rc);
 }
 
 /*
@@ -393,6 +414,8 @@ pm_client_main(void *arg)
 	sigaddset(&set, SIGHUP);
 	sigaddset(&set, SIGQUIT);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	__atomic_store_n(&run->iv.tid, (pid_t)syscall(SYS_gettid),
+	    __ATOMIC_RELEASE);
 	pthread_mutex_lock(&g->mtx);
 	while ((go = g->gate) == 0)
 		pthread_cond_wait(&g->cv, &g->mtx);
@@ -464,11 +487,13 @@ pm_group_phases(struct pm_group *g)
 		if (g->mpi && pm_mpi_any(pm_group_halted(g)))
 			pm_group_stop(g);
 		g->res->last_phase = phase[tp];
+		pm_group_sample(g, phase[tp], 0);
 		g->t0[tp] = pm_clock_mono();
 		if (all) {
 			pthread_barrier_wait(&g->bar);
 			pthread_barrier_wait(&g->bar);
 		}
+		pm_group_sample(g, phase[tp], 1);
 		if (g->mpi && pm_mpi_any(pm_group_halted(g)))
 			pm_group_stop(g);
 		pm_merge_status(g);
@@ -570,6 +595,8 @@ pm_merge_counts(struct pm_result *res, const struct pm_result *r)
 
 	for (k = 0; k < PM_NCOUNTS; k++)
 		*pm_count(res, k) += pm_count_of(r, k);
+	for (tp = 0; tp < PM_NTPHASES; tp++)
+		pm_cpu_add(&res->usage[tp].threads, &r->usage[tp].threads);
 	for (tp = 0; tp < PM_NTPHASES; tp++) {
 		for (op = 0; op < PM_NOPS; op++)
 			pm_hist_merge(&res->lat[tp][op], &r->lat[tp][op]);
@@ -724,6 +751,8 @@ pm_client_row(const struct pm_run *run, struct pm_clientrow *row)
 	row->ns[PM_TP_CREATE] = r->t_create_end - r->t_start;
 	row->ns[PM_TP_TRANSACT] = r->t_trans_end - r->t_trans;
 	row->ns[PM_TP_DELETE] = r->t_end - r->t_del;
+	for (tp = 0; tp < PM_NTPHASES; tp++)
+		row->cpu[tp] = r->usage[tp].threads;
 	if (run->grp->mpi)
 		strlcpy(row->host, run->grp->host, sizeof row->host);
 	h = xmalloc(sizeof *h);
@@ -786,6 +815,50 @@ pm_group_agree(struct pm_group *g)
 	if (pm_mpi_any(res->status == PM_STATUS_OUT_OF_FILES) &&
 	    res->status == PM_STATUS_OK)
 		res->status = PM_STATUS_OUT_OF_FILES;
+}
+
+/*
+ * set interval: start sampling the clients' CPU (the single client's
+ * thread is this one), before the phases.
+ */
+static void
+pm_group_sampler(struct pm_group *g)
+{
+	if (g->cfg->interval == 0)
+		return;
+	if (g->single)
+		g->client[0]->iv.tid = (pid_t)syscall(SYS_gettid);
+	(void)pm_sampler_start(&g->sm, g->client, g->n);
+}
+
+/*
+ * set interval, after the phases: stop the sampler and gather every
+ * client's rows, their CPU filled in, into the run's result (client by
+ * client, each in phase order).
+ */
+static void
+pm_group_intervals(struct pm_group *g)
+{
+	struct pm_result	*res = g->res;
+	size_t			 n = 0, k;
+	uint32_t		 i;
+
+	if (g->cfg->interval == 0)
+		return;
+	pm_sampler_stop(&g->sm);
+	for (i = 0; i < g->n; i++) {
+		pm_iv_done(g->client[i]);
+		n += g->client[i]->iv.nrow;
+		if (g->client[i]->res != res && g->client[i]->res->iv_truncated)
+			res->iv_truncated = 1;
+	}
+	free(res->iv);
+	res->iv = xcalloc(n > 0 ? n : 1, sizeof *res->iv);
+	res->niv = 0;
+	for (i = 0; i < g->n; i++) {
+		for (k = 0; k < g->client[i]->iv.nrow; k++)
+			res->iv[res->niv++] = g->client[i]->iv.row[k];
+	}
 }
 
 /* Free the clients and the directory tables. */
@@ -865,9 +938,12 @@ pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
 	if (!failed && mkdir && hooks->phase_end != NULL &&
 	    hooks->phase_end(arg, PM_PHASE_MKDIR, res, &res->error) == -1)
 		failed = 1;
-	if (!failed)
+	if (!failed) {
+		pm_group_sampler(&g);
 		failed = (g.single ? pm_phases(g.client[0]) :
 		    pm_group_phases(&g)) == -1;
+		pm_group_intervals(&g);
+	}
 	stopped = failed || pm_group_halted(&g);
 	if (g.mpi)
 		stopped = pm_mpi_any(stopped);

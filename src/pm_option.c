@@ -77,6 +77,18 @@ static int	 set_hook(struct pm_config *, const struct pm_option *, int,
 		    char **, struct pm_cmderr *);
 static int	 set_location(struct pm_config *, const struct pm_option *,
 		    int, char **, struct pm_cmderr *);
+static int	 set_iterations(struct pm_config *, const struct pm_option *,
+		    int, char **, struct pm_cmderr *);
+static int	 set_percent(struct pm_config *, const struct pm_option *,
+		    int, char **, struct pm_cmderr *);
+static int	 set_interval(struct pm_config *, const struct pm_option *,
+		    int, char **, struct pm_cmderr *);
+static void	 print_iterations(const struct pm_config *,
+		    const struct pm_option *, int, char *, size_t);
+static void	 print_percent(const struct pm_config *,
+		    const struct pm_option *, int, char *, size_t);
+static void	 print_interval(const struct pm_config *,
+		    const struct pm_option *, int, char *, size_t);
 static void	 print_uint(const struct pm_config *, const struct pm_option *,
 		    int, char *, size_t);
 static void	 print_int(const struct pm_config *, const struct pm_option *,
@@ -151,6 +163,18 @@ const char *const pm_hook_phases[] = {
 
 /* Where the page cache is dropped (set cache cold). */
 #define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"
+static const struct pm_otype pm_t_iterations = {
+	.min_args = 1, .max_args = 1, .set = set_iterations,
+	.print = print_iterations
+};
+static const struct pm_otype pm_t_percent = {
+	.min_args = 1, .max_args = 1, .set = set_percent,
+	.print = print_percent
+};
+static const struct pm_otype pm_t_interval = {
+	.min_args = 1, .max_args = 1, .set = set_interval,
+	.print = print_interval
+};
 static const struct pm_otype pm_t_location = {
 	.min_args = 1, .max_args = 2, .set = set_location,
 	.print = print_none
@@ -261,11 +285,25 @@ static const struct pm_option pm_opts[] = {
 		.help = "Sets the label of CSV and JSON records",
 		.title = "Label", .colpos = -1, .flags = PM_OPTF_REST
 	}, {
-		.name = "set iterations", .type = &pm_t_uint,
-		.off = OFF(iterations), .min = 1, .max = PM_ITER_MAX,
-		.def = "1", .usage = "set iterations N",
+		.name = "set iterations", .type = &pm_t_iterations,
+		.off = OFF(iterations), .off2 = OFF(iterations_max),
+		.min = 1, .max = PM_ITER_MAX,
+		.def = "1", .usage = "set iterations N|MIN-MAX",
 		.help = "Sets number of runs made by each run command",
 		.title = "Iterations", .colpos = -1
+	}, {
+		.name = "set precision", .type = &pm_t_percent,
+		.off = OFF(precision), .min = 0, .max = 10000, .def = "0",
+		.usage = "set precision P%",
+		.help = "Sets when iterations MIN-MAX stop: 95% CI within P%",
+		.title = "Precision", .col = { "precision" }, .colpos = -4
+	}, {
+		.name = "set interval", .type = &pm_t_interval,
+		.off = OFF(interval), .off2 = OFF(interval_ms),
+		.min = 0, .max = PM_INT_MAX, .def = "0",
+		.usage = "set interval N|Nms|0",
+		.help = "Sets interval series every N operations or N ms",
+		.title = "Interval", .col = { "interval" }, .colpos = -4
 	}, {
 		.name = "set sync", .type = &pm_t_choice, .off = OFF(sync),
 		.choices = pm_sync_names, .def = "none",
@@ -457,6 +495,119 @@ set_number(struct pm_config *cfg, const struct pm_option *opt, int argc,
 		*(int *)(void *)((char *)cfg + opt->off) = (int)v;
 	else
 		*u32_at(cfg, opt->off) = (uint32_t)v;
+	return (0);
+}
+
+/*
+ * set iterations N, or MIN-MAX: at least MIN runs, then more until set
+ * precision is met, at most MAX.
+ */
+static int
+set_iterations(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	long long	 v[2];
+	char		*word, *dash, *why;
+	int		 i, n, rc;
+
+	(void)argc;
+	word = xstrdup(argv[0]);
+	n = (dash = strchr(word, '-')) != NULL && dash != word ? 2 : 1;
+	if (n == 2)
+		*dash = '\0';
+	for (i = 0; i < n; i++) {
+		if (parse_number(i == 0 ? word : dash + 1, 0, opt->min,
+		    opt->max, &v[i], &why) == -1) {
+			rc = bad(err, opt, "%s%s", n == 2 ? (i == 0 ?
+			    "MIN " : "MAX ") : "", why);
+			free(why);
+			free(word);
+			return (rc);
+		}
+	}
+	free(word);
+	if (n == 2 && v[1] < v[0])
+		return (bad(err, opt, "MAX %lld is below MIN %lld", v[1],
+		    v[0]));
+	*u32_at(cfg, opt->off) = (uint32_t)v[0];
+	*u32_at(cfg, opt->off2) = n == 2 ? (uint32_t)v[1] : 0;
+	return (0);
+}
+
+/*
+ * A percentage with up to two decimals and an optional '%' ("2", "2.5%",
+ * "0.25"), kept in hundredths of a percent.
+ */
+static int
+set_percent(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	const char	*p = argv[0];
+	long long	 v = 0;
+	int		 frac = -1;
+
+	(void)argc;
+	if (*p < '0' || *p > '9')
+		goto notnum;
+	for (; (*p >= '0' && *p <= '9') || (*p == '.' && frac < 0); p++) {
+		if (*p == '.') {
+			frac = 0;
+			continue;
+		}
+		if (frac >= 2 || v > 1000000)
+			goto notnum;
+		v = v * 10 + (*p - '0');
+		if (frac >= 0)
+			frac++;
+	}
+	if (*p == '%')
+		p++;
+	if (*p != '\0')
+		goto notnum;
+	for (; frac < 2; frac = frac < 0 ? 1 : frac + 1)
+		v *= 10;
+	if (v < opt->min || v > opt->max)
+		return (bad(err, opt, "%s is outside 0..100%%", argv[0]));
+	*u32_at(cfg, opt->off) = (uint32_t)v;
+	return (0);
+
+notnum:
+	return (bad(err, opt, "'%s' is not a percentage (2, 2.5%% or 0.25)",
+	    argv[0]));
+}
+
+/*
+ * set interval N (operations), Nms (milliseconds), or 0 (off): the
+ * interval series of each phase.
+ */
+static int
+set_interval(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	long long	 v;
+	char		*word, *why;
+	size_t		 len;
+	int		 ms = 0, rc;
+
+	(void)argc;
+	word = xstrdup(argv[0]);
+	len = strlen(word);
+	if (len > 2 && strcmp(word + len - 2, "ms") == 0) {
+		word[len - 2] = '\0';
+		ms = 1;
+	}
+	if (parse_number(word, 0, opt->min, opt->max, &v, &why) == -1) {
+		rc = bad(err, opt, "%s (N operations, or Nms)", why);
+		free(why);
+		free(word);
+		return (rc);
+	}
+	free(word);
+	if (ms && v == 0)
+		return (bad(err, opt, "0ms: an interval of time must be at "
+		    "least 1ms (0 turns the series off)"));
+	*u32_at(cfg, opt->off) = (uint32_t)v;
+	*u32_at(cfg, opt->off2) = (uint32_t)ms;
 	return (0);
 }
 
@@ -698,6 +849,48 @@ print_uint(const struct pm_config *cfg, const struct pm_option *opt,
 {
 	snprintf(buf, len, "%" PRIu32, *u32_of(cfg, col == 0 ? opt->off :
 	    opt->off2));
+}
+
+/* N, or MIN-MAX. */
+static void
+print_iterations(const struct pm_config *cfg, const struct pm_option *opt,
+    int col, char *buf, size_t len)
+{
+	uint32_t	 max = *u32_of(cfg, opt->off2);
+
+	(void)col;
+	if (max > 0)
+		snprintf(buf, len, "%" PRIu32 "-%" PRIu32,
+		    *u32_of(cfg, opt->off), max);
+	else
+		snprintf(buf, len, "%" PRIu32, *u32_of(cfg, opt->off));
+}
+
+/* Hundredths of a percent as a percentage: "2", "2.5", "0.25". */
+static void
+print_percent(const struct pm_config *cfg, const struct pm_option *opt,
+    int col, char *buf, size_t len)
+{
+	uint32_t	 v = *u32_of(cfg, opt->off);
+
+	(void)col;
+	if (v % 100 == 0)
+		snprintf(buf, len, "%" PRIu32, v / 100);
+	else if (v % 10 == 0)
+		snprintf(buf, len, "%" PRIu32 ".%" PRIu32, v / 100,
+		    v % 100 / 10);
+	else
+		snprintf(buf, len, "%" PRIu32 ".%02" PRIu32, v / 100, v % 100);
+}
+
+/* N, Nms or 0. */
+static void
+print_interval(const struct pm_config *cfg, const struct pm_option *opt,
+    int col, char *buf, size_t len)
+{
+	(void)col;
+	snprintf(buf, len, "%" PRIu32 "%s", *u32_of(cfg, opt->off),
+	    *u32_of(cfg, opt->off2) ? "ms" : "");
 }
 
 /* An int in decimal. */
@@ -1066,6 +1259,7 @@ pm_option_columns(const struct pm_config *cfg, int block,
 				o->type->print(cfg, o, c, v, sizeof v);
 				fn(arg, o->col[c], v, o->type != &pm_t_choice &&
 				    o->type != &pm_t_cache &&
+				    o->type != &pm_t_interval &&
 				    o->type != &pm_t_text &&
 				    o->type != &pm_t_hook &&
 				    o->type != &pm_t_report);

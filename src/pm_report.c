@@ -113,6 +113,9 @@ static void	 put_verbose_latency(FILE *, const struct pm_result *);
 static const char *status_name(const struct pm_result *);
 static void	 put_verbose_clients(FILE *, const struct pm_config *,
 		    const struct pm_result *);
+static void	 put_verbose_usage(FILE *, const struct pm_config *,
+		    const struct pm_result *);
+static void	 put_warnings(FILE *, const struct pm_result *);
 static void	 csv_sep(FILE *);
 static void	 csv_str(FILE *, const char *);
 static void	 csv_u64(FILE *, uint64_t);
@@ -120,6 +123,15 @@ static void	 csv_fixed(FILE *, double, int);
 static void	 csv_fields(FILE *, const struct pm_rates *,
 		    const struct pm_field *, size_t, int);
 static void	 csv_latency(FILE *, const struct pm_latstat *);
+static void	 csv_usage(FILE *, const struct pm_config *,
+		    const struct pm_result *, const struct pm_clientrow *);
+static void	 usage_values(const struct pm_config *,
+		    const struct pm_result *, const struct pm_clientrow *, int,
+		    double *, int *);
+static uint64_t	 ranks_of(const struct pm_config *, const struct pm_result *);
+static char	*env_u64(uint64_t);
+static char	*env_value(const struct pm_meta *, int);
+static char	*join_warnings(const struct pm_result *);
 static void	 csv_colname(void *, const char *, const char *, int);
 static void	 csv_colvalue(void *, const char *, const char *, int);
 static char	*join_locations(const struct pm_config *);
@@ -129,7 +141,8 @@ static void	 op_stats(const struct pm_result *,
 static void	 client_result(const struct pm_result *,
 		    const struct pm_clientrow *, struct pm_result *);
 static void	 csv_row(FILE *, const struct pm_config *,
-		    const struct pm_result *, const struct pm_clientrow *);
+		    const struct pm_result *, const struct pm_clientrow *,
+		    uint64_t);
 static char	*status_text(const struct pm_result *);
 static char	*host_text(const struct pm_result *,
 		    const struct pm_clientrow *);
@@ -150,13 +163,21 @@ static void	 json_stats(struct pm_json *, const char *,
 static void	 json_locations(struct pm_json *, const struct pm_config *,
 		    const struct pm_meta *);
 static void	 json_colvalue(void *, const char *, const char *, int);
+static void	 json_device(struct pm_json *, const struct pm_meta *, size_t);
+static void	 json_environment(struct pm_json *, const struct pm_meta *);
+static void	 json_cpu(struct pm_json *, const char *, const struct pm_cpu *);
+static void	 json_usage(struct pm_json *, const char *,
+		    const struct pm_config *, const struct pm_result *,
+		    const struct pm_usage *, int);
+static void	 json_explain(struct pm_json *, const struct pm_config *,
+		    const struct pm_result *);
+static void	 json_interval(struct pm_json *, const struct pm_ivrow *);
 static void	 json_results(struct pm_json *, const struct pm_config *,
 		    const struct pm_result *, const struct pm_clientrow *);
 static void	 json_status(struct pm_json *, const struct pm_result *);
 static void	 json_clients(struct pm_json *, const struct pm_config *,
 		    const struct pm_result *);
 static const struct pm_reporter *reporter(enum pm_report_fmt);
-static double	 student_t975(size_t);
 static double	 stat_value(const struct pm_rates *,
 		    const struct pm_stat_row *);
 static void	 put_cell(FILE *, double, int);
@@ -179,6 +200,10 @@ static const char *const pm_tphase_names[PM_NTPHASES] = {
 };
 static const char *const pm_op_names[PM_NOPS] = {
 	"create", "read", "append", "delete"
+};
+/* The counts of an interval row, by operation. */
+static const char *const pm_iv_counts[PM_NOPS] = {
+	"created", "read", "appended", "deleted"
 };
 
 /* A count of struct pm_result (the sum of two fields, with off2 set). */
@@ -246,6 +271,25 @@ static const struct pm_field pm_sw_rates[] = {
 };
 #undef FIELD
 #define NRATES		(sizeof pm_rate_fields / sizeof pm_rate_fields[0])
+
+/*
+ * Schema 4: where each phase's time went, the CSV selection (per phase,
+ * named PHASE_NAME), in order; usage_values computes them.
+ */
+enum {
+	U_USER, U_SYS, U_WAIT, U_VCSW, U_IVCSW, U_MAJFLT, U_DREADS,
+	U_DRBYTES, U_DWRITES, U_DWBYTES, U_DFLUSH, U_DBUSY, NUSAGE
+};
+static const char *const pm_usage_names[NUSAGE] = {
+	"user_s", "system_s", "wait_s", "voluntary_switches",
+	"involuntary_switches", "major_faults", "disk_reads",
+	"disk_read_bytes", "disk_writes", "disk_written_bytes",
+	"disk_flushes", "disk_busy_s"
+};
+/* Printed with decimals (seconds), else as integers. */
+static const int pm_usage_secs[NUSAGE] = {
+	1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1
+};
 #define NSW		(sizeof pm_sw_seconds / sizeof pm_sw_seconds[0])
 
 #define ROW(label, field, scale, prec) \
@@ -581,6 +625,125 @@ put_verbose_clients(FILE *fp, const struct pm_config *cfg,
 }
 
 /*
+ * The interval series of a run as CSV (FILE.intervals.csv next to the
+ * report of "run FILE"): a header when header is set, then a row per
+ * interval of each client and phase, with the run's iteration and label
+ * to join it to the report's rows.
+ */
+int
+pm_report_intervals(FILE *fp, const struct pm_config *cfg,
+    const struct pm_result *r, int header)
+{
+	const struct pm_ivrow	*row;
+	size_t			 i;
+	int			 op;
+
+	if (header) {
+		fputs("iteration,label,client,phase,interval,start_s,end_s,"
+		    "files_alive", fp);
+		for (op = 0; op < PM_NOPS; op++)
+			fprintf(fp, ",%s", pm_iv_counts[op]);
+		fputs(",transactions,bytes_read,bytes_written", fp);
+		for (op = 0; op < PM_NOPS; op++)
+			fprintf(fp, ",%s_p50_us,%s_p99_us", pm_op_names[op],
+			    pm_op_names[op]);
+		fputs(",user_s,system_s\n", fp);
+	}
+	for (i = 0; i < r->niv; i++) {
+		row = &r->iv[i];
+		fprintf(fp, "%" PRIu32, r->iteration);
+		csv_str(fp, cfg->label);
+		csv_u64(fp, row->client);
+		csv_str(fp, pm_tphase_names[row->phase]);
+		csv_u64(fp, row->index);
+		csv_fixed(fp, (double)row->start_ns / NS_PER_S, PREC_SECONDS);
+		csv_fixed(fp, (double)row->end_ns / NS_PER_S, PREC_SECONDS);
+		csv_u64(fp, row->alive);
+		for (op = 0; op < PM_NOPS; op++)
+			csv_u64(fp, row->ops[op]);
+		csv_u64(fp, row->transactions);
+		csv_u64(fp, row->bytes_read);
+		csv_u64(fp, row->bytes_written);
+		for (op = 0; op < PM_NOPS; op++) {
+			csv_fixed(fp, row->p50[op], PREC_US);
+			csv_fixed(fp, row->p99[op], PREC_US);
+		}
+		csv_fixed(fp, row->user_s, PREC_SECONDS);
+		csv_fixed(fp, row->sys_s, PREC_SECONDS);
+		fputc('\n', fp);
+	}
+	return (ferror(fp) ? -1 : 0);
+}
+
+/*
+ * The verbose report's "Where the time went" section: for each phase
+ * that was sampled, its CPU, waiting, switches and faults, then each
+ * device's I/O, or why there is no device.
+ */
+static void
+put_verbose_usage(FILE *fp, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	const struct pm_meta	*m = r->meta;
+	const struct pm_usage	*u;
+	double			 v[NUSAGE];
+	size_t			 i;
+	int			 have[NUSAGE], tp, any = 0;
+
+	for (tp = 0; tp < PM_NTPHASES; tp++) {
+		u = &r->usage[tp];
+		if (!u->valid)
+			continue;
+		if (!any++)
+			fputs("\nWhere the time went:\n", fp);
+		usage_values(cfg, r, NULL, tp, v, have);
+		fprintf(fp, "\t%s: ", pm_tphase_names[tp]);
+		put_fixed(fp, v[U_USER], 2);
+		fputs(" s user, ", fp);
+		put_fixed(fp, v[U_SYS], 2);
+		fputs(" s system, ", fp);
+		put_fixed(fp, v[U_WAIT], 2);
+		fprintf(fp, " s waiting; %" PRIu64 " voluntary and %" PRIu64
+		    " involuntary switches, %" PRIu64 " major faults\n",
+		    (uint64_t)v[U_VCSW], (uint64_t)v[U_IVCSW],
+		    (uint64_t)v[U_MAJFLT]);
+		for (i = 0; m != NULL && i < u->ndisk && i < m->ndisk; i++) {
+			if (!u->disk_ok[i])
+				continue;
+			fprintf(fp, "\t\t%s: %" PRIu64 " reads (", m->disk[i],
+			    u->disk[i][0]);
+			put_scalef(fp, (double)u->disk[i][1]);
+			fprintf(fp, "), %" PRIu64 " writes (", u->disk[i][2]);
+			put_scalef(fp, (double)u->disk[i][3]);
+			fprintf(fp, "), %" PRIu64 " flushes, busy ",
+			    u->disk[i][4]);
+			put_fixed(fp, (double)u->disk[i][5] / 1e3, 2);
+			fputs(" s\n", fp);
+		}
+		for (i = 0; m != NULL && m->no_device != NULL && i < m->nfs;
+		    i++) {
+			if (m->no_device[i] != NULL)
+				fprintf(fp, "\t\t%s: %s: no disk I/O to "
+				    "show\n", cfg->nlocations > 0 ?
+				    cfg->locations[i].name : ".",
+				    m->no_device[i]);
+		}
+	}
+}
+
+/* The warnings of a run, one a line. */
+static void
+put_warnings(FILE *fp, const struct pm_result *r)
+{
+	size_t	 i;
+
+	if (r->nwarnings > 0)
+		fputs("\nWarnings:\n", fp);
+	for (i = 0; i < r->nwarnings; i++)
+		fprintf(fp, "\t%s\n", r->warnings[i]);
+}
+
+/*
  * PostMark 1.53's verbose report, line for line, with seconds printed
  * "%.2f", counts and per-second rates as truncated 64-bit integers, and
  * exact byte counts through scalef(); then the latency section.
@@ -645,6 +808,8 @@ pm_report_verbose(FILE *fp, const struct pm_config *cfg,
 	put_verbose_latency(fp, r);
 	if (r->nclients > 1)
 		put_verbose_clients(fp, cfg, r);
+	put_verbose_usage(fp, cfg, r);
+	put_warnings(fp, r);
 	return (ferror(fp) ? -1 : 0);
 }
 
@@ -800,8 +965,9 @@ join_locations(const struct pm_config *cfg)
 }
 
 /*
- * One metadata string per file system (fs_type or fs_options of meta)
- * joined by ';'.  Returns an allocated string, or NULL without metadata.
+ * One metadata string per location (fs_type, device ... of meta) joined
+ * by ';'.  Returns an allocated string, or NULL without metadata or when
+ * no location has one.
  */
 static char *
 join_meta(const struct pm_meta *meta, char **v)
@@ -810,6 +976,10 @@ join_meta(const struct pm_meta *meta, char **v)
 	size_t	 i;
 
 	if (meta == NULL || v == NULL)
+		return (NULL);
+	for (i = 0; i < meta->nfs && v[i] == NULL; i++)
+		continue;
+	if (i == meta->nfs)
 		return (NULL);
 	s = xstrdup("");
 	for (i = 0; i < meta->nfs; i++) {
@@ -921,6 +1091,134 @@ host_text(const struct pm_result *r, const struct pm_clientrow *c)
 	return (s);
 }
 
+/*
+ * Where the time of timed phase tp went, as the CSV columns of schema 4
+ * (pm_usage_names): for the run, its process's CPU (rank 0's under MPI)
+ * and the devices under its locations summed; for a client (c), its
+ * thread's CPU and no device figures.  wait_s is the time the clients
+ * spent off a CPU: the phase's time for each client minus their CPU.
+ * have[i] is 0 for a figure that was not measured.
+ */
+static void
+usage_values(const struct pm_config *cfg, const struct pm_result *r,
+    const struct pm_clientrow *c, int tp, double *v, int *have)
+{
+	const struct pm_usage	*u = &r->usage[tp];
+	const struct pm_cpu	*cpu;
+	struct pm_rates		 rt;
+	double			 wall, k;
+	size_t			 i;
+	int			 j, any = 0;
+
+	memset(v, 0, NUSAGE * sizeof *v);
+	memset(have, 0, NUSAGE * sizeof *have);
+	if (c == NULL && !u->valid)
+		return;
+	pm_report_rates(cfg, r, &rt);
+	wall = tp == PM_TP_CREATE ? rt.create_iv : tp == PM_TP_TRANSACT ?
+	    rt.t_elapsed : rt.delete_iv;
+	cpu = c != NULL ? &c->cpu[tp] : &u->cpu;
+	k = c != NULL || cfg->clients < 1 ? 1.0 : (double)cfg->clients;
+	v[U_USER] = (double)cpu->user_ns / NS_PER_S;
+	v[U_SYS] = (double)cpu->sys_ns / NS_PER_S;
+	v[U_WAIT] = wall * k - v[U_USER] - v[U_SYS];
+	if (v[U_WAIT] < 0)
+		v[U_WAIT] = 0;
+	v[U_VCSW] = (double)cpu->vcsw;
+	v[U_IVCSW] = (double)cpu->ivcsw;
+	v[U_MAJFLT] = (double)cpu->majflt;
+	for (j = U_USER; j <= U_MAJFLT; j++)
+		have[j] = 1;
+	for (i = 0; c == NULL && i < u->ndisk; i++) {
+		if (!u->disk_ok[i])
+			continue;
+		any = 1;
+		v[U_DREADS] += (double)u->disk[i][0];
+		v[U_DRBYTES] += (double)u->disk[i][1];
+		v[U_DWRITES] += (double)u->disk[i][2];
+		v[U_DWBYTES] += (double)u->disk[i][3];
+		v[U_DFLUSH] += (double)u->disk[i][4];
+		v[U_DBUSY] += (double)u->disk[i][5] / 1e3;
+	}
+	for (j = U_DREADS; any && j <= U_DBUSY; j++)
+		have[j] = 1;
+}
+
+/* The MPI ranks of a run: its clients over the clients per process. */
+static uint64_t
+ranks_of(const struct pm_config *cfg, const struct pm_result *r)
+{
+	uint64_t	 per = cfg->clients > 0 ? cfg->clients : 1;
+
+	return (r->nclients > per ? r->nclients / per : 1);
+}
+
+/* A number of the environment, or empty (NULL) when unknown. */
+static char *
+env_u64(uint64_t v)
+{
+	char	*s;
+
+	if (v == 0)
+		return (NULL);
+	xasprintf(&s, "%" PRIu64, v);
+	return (s);
+}
+
+/* The environment columns of schema 4, in order: names and values. */
+#define NENV	10
+static const char *const pm_env_names[NENV] = {
+	"cpu_model", "cpus", "mem_total_kb", "mem_available_kb",
+	"kernel_cmdline", "devices", "schedulers", "rotational",
+	"disk_models", "fs_features"
+};
+
+/* Value i of pm_env_names (allocated, or NULL when unknown). */
+static char *
+env_value(const struct pm_meta *m, int i)
+{
+	if (m == NULL)
+		return (NULL);
+	switch (i) {
+	case 0:
+		return (m->cpu_model != NULL ? xstrdup(m->cpu_model) : NULL);
+	case 1:
+		return (env_u64(m->ncpu));
+	case 2:
+		return (env_u64(m->mem_total_kb));
+	case 3:
+		return (env_u64(m->mem_avail_kb));
+	case 4:
+		return (m->cmdline != NULL ? xstrdup(m->cmdline) : NULL);
+	case 5:
+		return (join_meta(m, m->device));
+	case 6:
+		return (join_meta(m, m->scheduler));
+	case 7:
+		return (join_meta(m, m->rotational));
+	case 8:
+		return (join_meta(m, m->model));
+	default:
+		return (join_meta(m, m->fs_features));
+	}
+}
+
+/* The warnings of a run joined by "; ", or NULL when there are none. */
+static char *
+join_warnings(const struct pm_result *r)
+{
+	char	*s = NULL, *t;
+	size_t	 i;
+
+	for (i = 0; i < r->nwarnings; i++) {
+		xasprintf(&t, "%s%s%s", s != NULL ? s : "", s != NULL ? "; " :
+		    "", r->warnings[i]);
+		free(s);
+		s = t;
+	}
+	return (s);
+}
+
 /* The status column: ok, out_of_files, interrupted, or "error: CAUSE". */
 static char *
 status_text(const struct pm_result *r)
@@ -943,7 +1241,7 @@ pm_report_csv_header(FILE *fp)
 {
 	struct pm_config	 cfg;
 	size_t			 i;
-	int			 op;
+	int			 op, tp;
 
 	fputs("schema_version,label,status,timestamp,host,kernel,iteration,"
 	    "locations,fs_types,fs_options", fp);
@@ -970,6 +1268,16 @@ pm_report_csv_header(FILE *fp)
 	for (i = 0; i < NSW; i++)
 		fprintf(fp, ",%s", pm_sw_rates[i].name);
 	fputs(",balance", fp);
+	pm_option_columns(&cfg, 4, csv_colname, fp);
+	fputs(",ranks", fp);
+	for (i = 0; i < NENV; i++)
+		fprintf(fp, ",%s", pm_env_names[i]);
+	for (tp = 0; tp < PM_NTPHASES; tp++) {
+		for (i = 0; i < NUSAGE; i++)
+			fprintf(fp, ",%s_%s", pm_tphase_names[tp],
+			    pm_usage_names[i]);
+	}
+	fputs(",warnings", fp);
 	pm_config_free(&cfg);
 	fputc('\n', fp);
 	return (ferror(fp) ? -1 : 0);
@@ -981,7 +1289,7 @@ pm_report_csv_header(FILE *fp)
  */
 static void
 csv_row(FILE *fp, const struct pm_config *cfg, const struct pm_result *r,
-    const struct pm_clientrow *c)
+    const struct pm_clientrow *c, uint64_t ranks)
 {
 	const struct pm_meta	*meta = r->meta;
 	struct pm_latstat	 st[PM_NOPS];
@@ -1028,7 +1336,37 @@ csv_row(FILE *fp, const struct pm_config *cfg, const struct pm_result *r,
 		csv_fields(fp, &rt, pm_sw_rates, NSW, PREC_RATE);
 		csv_fixed(fp, rt.balance, PREC_RATE);
 	}
+	pm_option_columns(cfg, 4, csv_colvalue, fp);
+	csv_u64(fp, ranks);
+	for (i = 0; i < NENV; i++) {
+		csv_str(fp, s = env_value(meta, (int)i));
+		free(s);
+	}
+	csv_usage(fp, cfg, r, c);
+	csv_str(fp, s = c == NULL ? join_warnings(r) : NULL);
+	free(s);
 	fputc('\n', fp);
+}
+
+/* The where-the-time-went columns of a row: every phase's. */
+static void
+csv_usage(FILE *fp, const struct pm_config *cfg, const struct pm_result *r,
+    const struct pm_clientrow *c)
+{
+	double	 v[NUSAGE];
+	int	 have[NUSAGE], tp, i;
+
+	for (tp = 0; tp < PM_NTPHASES; tp++) {
+		usage_values(cfg, r, c, tp, v, have);
+		for (i = 0; i < NUSAGE; i++) {
+			if (!have[i])
+				csv_sep(fp);
+			else if (pm_usage_secs[i])
+				csv_fixed(fp, v[i], PREC_SECONDS);
+			else
+				csv_u64(fp, (uint64_t)v[i]);
+		}
+	}
 }
 
 /*
@@ -1042,11 +1380,11 @@ pm_report_csv(FILE *fp, const struct pm_config *cfg,
 	struct pm_result	 cr;
 	uint32_t		 i;
 
-	csv_row(fp, cfg, r, NULL);
+	csv_row(fp, cfg, r, NULL, ranks_of(cfg, r));
 	for (i = 0; r->nclients > 1 && r->clients != NULL &&
 	    i < r->nclients; i++) {
 		client_result(r, &r->clients[i], &cr);
-		csv_row(fp, cfg, &cr, &r->clients[i]);
+		csv_row(fp, cfg, &cr, &r->clients[i], ranks_of(cfg, r));
 	}
 	return (ferror(fp) ? -1 : 0);
 }
@@ -1275,9 +1613,170 @@ json_locations(struct pm_json *j, const struct pm_config *cfg,
 		    meta->fs_type == NULL ? NULL : meta->fs_type[i]);
 		json_str(j, "fs_options", meta == NULL || i >= meta->nfs ||
 		    meta->fs_options == NULL ? NULL : meta->fs_options[i]);
+		json_device(j, meta, i);
 		json_close(j, '}');
 	}
 	json_close(j, ']');
+}
+
+/* A location's device and what sysfs and its superblock say of it. */
+static void
+json_device(struct pm_json *j, const struct pm_meta *m, size_t i)
+{
+	int	 ok = m != NULL && i < m->nfs && m->device != NULL;
+
+	json_str(j, "device", ok ? m->device[i] : NULL);
+	json_str(j, "no_device", ok ? m->no_device[i] : NULL);
+	json_str(j, "scheduler", ok ? m->scheduler[i] : NULL);
+	json_raw(j, "rotational", ok && m->rotational[i] != NULL ?
+	    (strcmp(m->rotational[i], "1") == 0 ? "true" : "false") : "null");
+	json_str(j, "model", ok ? m->model[i] : NULL);
+	json_str(j, "fs_features", ok ? m->fs_features[i] : NULL);
+}
+
+/* The environment of the run: processors, memory, kernel command line. */
+static void
+json_environment(struct pm_json *j, const struct pm_meta *m)
+{
+	char	*v;
+	int	 i;
+
+	json_open(j, "environment", '{');
+	for (i = 0; i < 5; i++) {
+		v = env_value(m, i);
+		if (i >= 1 && i <= 3)
+			json_raw(j, pm_env_names[i], v != NULL ? v : "null");
+		else
+			json_str(j, pm_env_names[i], v);
+		free(v);
+	}
+	json_close(j, '}');
+}
+
+/* A CPU object: user and system seconds, switches, faults. */
+static void
+json_cpu(struct pm_json *j, const char *key, const struct pm_cpu *c)
+{
+	json_open(j, key, '{');
+	json_fixed(j, "user_s", (double)c->user_ns / NS_PER_S, PREC_SECONDS);
+	json_fixed(j, "system_s", (double)c->sys_ns / NS_PER_S, PREC_SECONDS);
+	json_u64(j, "voluntary_switches", c->vcsw);
+	json_u64(j, "involuntary_switches", c->ivcsw);
+	json_u64(j, "minor_faults", c->minflt);
+	json_u64(j, "major_faults", c->majflt);
+	json_close(j, '}');
+}
+
+/*
+ * Where a phase's time went (u), or the whole run's: the CSV's figures,
+ * the process's CPU in full, the client threads' (several clients),
+ * /proc/vmstat, each device, and why a location has none.
+ */
+static void
+json_usage(struct pm_json *j, const char *key, const struct pm_config *cfg,
+    const struct pm_result *r, const struct pm_usage *u, int tp)
+{
+	const struct pm_meta	*m = r->meta;
+	double			 v[NUSAGE];
+	char			 buf[32];
+	size_t			 i, k;
+	int			 have[NUSAGE];
+
+	if (!u->valid) {
+		json_raw(j, key, "null");
+		return;
+	}
+	json_open(j, key, '{');
+	json_fixed(j, "wall_s", (double)u->wall_ns / NS_PER_S, PREC_SECONDS);
+	if (tp >= 0) {
+		usage_values(cfg, r, NULL, tp, v, have);
+		for (i = U_USER; i <= U_WAIT; i++)
+			json_fixed(j, pm_usage_names[i], v[i], PREC_SECONDS);
+	}
+	json_cpu(j, "process", &u->cpu);
+	if (r->nclients > 1)
+		json_cpu(j, "threads", &u->threads);
+	if (u->vm_ok) {
+		json_open(j, "vmstat", '{');
+		for (i = 0; i < PM_NVM; i++) {
+			snprintf(buf, sizeof buf, "%" PRId64, u->vm[i]);
+			json_raw(j, pm_vm_names[i], buf);
+		}
+		json_close(j, '}');
+	} else
+		json_raw(j, "vmstat", "null");
+	json_open(j, "devices", '[');
+	for (i = 0; m != NULL && i < u->ndisk && i < m->ndisk; i++) {
+		if (!u->disk_ok[i])
+			continue;
+		json_open(j, NULL, '{');
+		json_str(j, "device", m->disk[i]);
+		for (k = 0; k < PM_NDISK; k++)
+			json_u64(j, pm_disk_names[k], u->disk[i][k]);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_open(j, "no_device", '[');
+	for (i = 0; m != NULL && m->no_device != NULL && i < m->nfs; i++) {
+		if (m->no_device[i] != NULL)
+			json_str(j, NULL, m->no_device[i]);
+	}
+	json_close(j, ']');
+	json_close(j, '}');
+}
+
+/* Each phase's usage, the whole run's, the warnings and the intervals. */
+static void
+json_explain(struct pm_json *j, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	size_t	 i;
+	int	 tp;
+
+	json_open(j, "phases", '{');
+	for (tp = 0; tp < PM_NTPHASES; tp++)
+		json_usage(j, pm_tphase_names[tp], cfg, r, &r->usage[tp], tp);
+	json_close(j, '}');
+	json_usage(j, "run_usage", cfg, r, &r->usage_run, -1);
+	json_open(j, "warnings", '[');
+	for (i = 0; i < r->nwarnings; i++)
+		json_str(j, NULL, r->warnings[i]);
+	json_close(j, ']');
+	json_open(j, "intervals", '[');
+	for (i = 0; i < r->niv; i++)
+		json_interval(j, &r->iv[i]);
+	json_close(j, ']');
+}
+
+/* One interval row, named as the columns of FILE.intervals.csv. */
+static void
+json_interval(struct pm_json *j, const struct pm_ivrow *row)
+{
+	char	 name[32];
+	int	 op;
+
+	json_open(j, NULL, '{');
+	json_u64(j, "client", row->client);
+	json_str(j, "phase", pm_tphase_names[row->phase]);
+	json_u64(j, "interval", row->index);
+	json_fixed(j, "start_s", (double)row->start_ns / NS_PER_S,
+	    PREC_SECONDS);
+	json_fixed(j, "end_s", (double)row->end_ns / NS_PER_S, PREC_SECONDS);
+	json_u64(j, "files_alive", row->alive);
+	for (op = 0; op < PM_NOPS; op++)
+		json_u64(j, pm_iv_counts[op], row->ops[op]);
+	json_u64(j, "transactions", row->transactions);
+	json_u64(j, "bytes_read", row->bytes_read);
+	json_u64(j, "bytes_written", row->bytes_written);
+	for (op = 0; op < PM_NOPS; op++) {
+		snprintf(name, sizeof name, "%s_p50_us", pm_op_names[op]);
+		json_fixed(j, name, row->p50[op], PREC_US);
+		snprintf(name, sizeof name, "%s_p99_us", pm_op_names[op]);
+		json_fixed(j, name, row->p99[op], PREC_US);
+	}
+	json_fixed(j, "user_s", row->user_s, PREC_SECONDS);
+	json_fixed(j, "system_s", row->sys_s, PREC_SECONDS);
+	json_close(j, '}');
 }
 
 /* A configuration member (pm_option_columns), number or string. */
@@ -1301,8 +1800,9 @@ json_results(struct pm_json *j, const struct pm_config *cfg,
 {
 	struct pm_latstat	 st[PM_NOPS], one;
 	struct pm_rates		 rt;
+	double			 v[NUSAGE];
 	size_t			 i;
-	int			 ph, op;
+	int			 ph, op, have[NUSAGE];
 
 	pm_report_rates(cfg, r, &rt);
 	json_open(j, "counts", '{');
@@ -1316,8 +1816,23 @@ json_results(struct pm_json *j, const struct pm_config *cfg,
 	for (op = 0; op < PM_NOPS; op++)
 		json_stats(j, pm_op_names[op], &st[op], NULL);
 	json_close(j, '}');
-	if (c != NULL)
+	if (c != NULL) {
+		json_open(j, "phases", '{');
+		for (ph = 0; ph < PM_NTPHASES; ph++) {
+			usage_values(cfg, r, c, ph, v, have);
+			json_open(j, pm_tphase_names[ph], '{');
+			for (i = U_USER; i <= U_WAIT; i++)
+				json_fixed(j, pm_usage_names[i], v[i],
+				    PREC_SECONDS);
+			json_u64(j, "voluntary_switches", c->cpu[ph].vcsw);
+			json_u64(j, "involuntary_switches", c->cpu[ph].ivcsw);
+			json_u64(j, "minor_faults", c->cpu[ph].minflt);
+			json_u64(j, "major_faults", c->cpu[ph].majflt);
+			json_close(j, '}');
+		}
+		json_close(j, '}');
 		return;
+	}
 	json_open(j, "latency_phases", '{');
 	for (ph = 0; ph < PM_NTPHASES; ph++) {
 		json_open(j, pm_tphase_names[ph], '{');
@@ -1362,6 +1877,7 @@ json_clients(struct pm_json *j, const struct pm_config *cfg,
 
 	pm_report_rates(cfg, r, &rt);
 	json_u64(j, "nclients", r->nclients > 1 ? r->nclients : 1);
+	json_u64(j, "ranks", ranks_of(cfg, r));
 	json_open(j, "stonewall", '{');
 	for (i = 0; i < NSW; i++)
 		json_fixed(j, pm_sw_seconds[i].name, rates_get(&rt,
@@ -1417,8 +1933,10 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
 	for (v = 1; v <= PM_CSV_SCHEMA; v++)
 		pm_option_columns(cfg, v, json_colvalue, &j);
 	json_close(&j, '}');
+	json_environment(&j, meta);
 	json_results(&j, cfg, r, NULL);
 	json_clients(&j, cfg, r);
+	json_explain(&j, cfg, r);
 	json_close(&j, '}');
 	fputc('\n', fp);
 	return (ferror(fp) ? -1 : 0);
@@ -1432,8 +1950,8 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
  * Between tabulated points the value of the next smaller df is used (a
  * slightly wider, conservative interval); beyond 120 the normal 1.960.
  */
-static double
-student_t975(size_t df)
+double
+pm_student_t975(size_t df)
 {
 	static const double	 t[] = {
 		0.0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
@@ -1492,6 +2010,36 @@ struct pm_summary {
 	size_t		 nok;		/* of which ended ok */
 	struct pm_summary_acc acc[NSTATROWS];
 };
+
+/*
+ * The transaction rate over the complete runs of a summary: the number
+ * of runs, their mean, the half-width of the 95 % confidence interval
+ * (NAN with fewer than 2) and the coefficient of variation in percent.
+ */
+size_t
+pm_summary_rate(const struct pm_summary *s, double *mean, double *half,
+    double *cv)
+{
+	const struct pm_summary_acc	*a = NULL;
+	double				 sd;
+	size_t				 k;
+
+	for (k = 0; k < NSTATROWS; k++) {
+		if (pm_stat_rows[k].off == offsetof(struct pm_rates,
+		    transactions))
+			a = &s->acc[k];
+	}
+	*mean = *half = *cv = NAN;
+	if (a == NULL || s->nok == 0)
+		return (0);
+	*mean = a->mean;
+	if (s->nok < 2)
+		return (s->nok);
+	sd = sqrt(a->m2 / (double)(s->nok - 1));
+	*half = pm_student_t975(s->nok - 1) * sd / sqrt((double)s->nok);
+	*cv = a->mean != 0 ? 100.0 * sd / a->mean : NAN;
+	return (s->nok);
+}
 
 /* A new, empty summary; free with pm_summary_free. */
 struct pm_summary *
@@ -1575,7 +2123,7 @@ pm_report_summary(FILE *fp, const struct pm_summary *s)
 	for (k = 0; k < NSTATROWS; k++) {
 		a = &s->acc[k];
 		sd = nok > 1 ? sqrt(a->m2 / (nok - 1)) : NAN;
-		half = student_t975(nok - 1) * sd / sqrt((double)nok);
+		half = pm_student_t975(nok - 1) * sd / sqrt((double)nok);
 
 		fprintf(fp, "%-24s", pm_stat_rows[k].label);
 		prec = pm_stat_rows[k].prec;

@@ -35,6 +35,7 @@
 #include <sys/wait.h>
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <signal.h>
@@ -74,6 +75,12 @@ struct pm_drive {
 	uint64_t	 t_phase;	/* ns, CLOCK_MONOTONIC, phase start */
 	uint64_t	 t_next;	/* ns, next live refresh */
 	size_t		 live_len;	/* characters of live text shown */
+	const struct pm_meta *meta;	/* the run's: devices to sample */
+	FILE		*ivfp;		/* FILE.intervals.csv, or NULL */
+	int		 ivheader;	/* it needs its header */
+	char		**said;		/* warnings said on stderr */
+	size_t		 nsaid;
+	struct pm_sample samp[PM_NTPHASES][2]; /* at each phase's edges */
 };
 
 /* The dispositions a run changes, to put back afterwards. */
@@ -84,6 +91,16 @@ struct pm_sigsave {
 
 static int	 pm_flush_progress(struct pm_drive *, struct pm_error *);
 static int	 pm_hook_begin(void *, enum pm_phase, struct pm_error *);
+static int	 pm_hook_sample(void *, enum pm_phase, int);
+static void	 pm_usage_fill(const struct pm_drive *, struct pm_result *);
+static void	 pm_run_warnings(struct pm_drive *, struct pm_result *);
+static void	 pm_say_warning(struct pm_drive *, const char *);
+static FILE	*pm_intervals_open(const struct pm_config *, const char *,
+		    int *, struct pm_cmderr *);
+static int	 pm_enough(const struct pm_config *, struct pm_summary *,
+		    uint32_t, FILE *);
+static void	 pm_summary_warnings(struct pm_drive *, struct pm_summary *,
+		    FILE *);
 static int	 pm_hook_end(void *, enum pm_phase, const struct pm_result *,
 		    struct pm_error *);
 static int	 pm_hook_progress(void *, enum pm_phase, uint64_t, uint64_t,
@@ -421,6 +438,201 @@ pm_hook_command(const struct pm_drive *run, int when, int hp,
 		xasprintf(&err->text, "'%s' was killed by signal %d", cmd,
 		    WTERMSIG(st));
 	return (-1);
+}
+
+/* The engine's sample at an edge of a timed phase (pm_usage.c). */
+static int
+pm_hook_sample(void *arg, enum pm_phase phase, int end)
+{
+	struct pm_drive	*run = arg;
+	int		 tp;
+
+	tp = phase == PM_PHASE_CREATE ? PM_TP_CREATE :
+	    phase == PM_PHASE_TRANSACT ? PM_TP_TRANSACT : PM_TP_DELETE;
+	pm_usage_sample(&run->samp[tp][end != 0], run->meta);
+	return (1);
+}
+
+/*
+ * Where the time went, from the samples: each phase's, and the whole
+ * run's from the start of creation to the end of deletion.  The client
+ * threads' CPU, measured by the engine, is kept.
+ */
+static void
+pm_usage_fill(const struct pm_drive *run, struct pm_result *r)
+{
+	struct pm_cpu	 th;
+	size_t		 nd = run->meta != NULL ? run->meta->ndisk : 0;
+	int		 tp;
+
+	for (tp = 0; tp < PM_NTPHASES; tp++) {
+		th = r->usage[tp].threads;
+		pm_usage_delta(&r->usage[tp], &run->samp[tp][0],
+		    &run->samp[tp][1], nd);
+		r->usage[tp].threads = th;
+	}
+	pm_usage_delta(&r->usage_run, &run->samp[PM_TP_CREATE][0],
+	    &run->samp[PM_TP_DELETE][1], nd);
+}
+
+/* Say a warning on stderr, once per run command. */
+static void
+pm_say_warning(struct pm_drive *run, const char *w)
+{
+	size_t	 i;
+
+	for (i = 0; i < run->nsaid; i++) {
+		if (strcmp(run->said[i], w) == 0)
+			return;
+	}
+	run->said = xreallocarray(run->said, run->nsaid + 1,
+	    sizeof *run->said);
+	run->said[run->nsaid++] = xstrdup(w);
+	fflush(stdout);
+	fprintf(stderr, "postmark: warning: %s\n", w);
+}
+
+/*
+ * The warnings of one run (results/README.md lists them): a pool that
+ * fits in free memory with neither sync nor a cold cache (the page cache
+ * is measured), a phase under 100 ms, an interval series cut short.
+ */
+static void
+pm_run_warnings(struct pm_drive *run, struct pm_result *r)
+{
+	static const char *const phase[PM_NTPHASES] = {
+		"creation", "transaction", "deletion"
+	};
+	const struct pm_config	*cfg = run->cfg;
+	struct pm_rates		 rt;
+	double			 pool, mem, iv[PM_NTPHASES];
+	size_t			 i;
+	int			 tp;
+
+	if (r->status == PM_STATUS_OK) {
+		pool = (double)cfg->number * ((double)cfg->size_low +
+		    (double)cfg->size_high) / 2.0;
+		mem = run->meta != NULL ? (double)run->meta->mem_avail_kb *
+		    1024.0 : 0.0;
+		if (cfg->sync == PM_SYNC_NONE && cfg->cache == PM_CACHE_WARM &&
+		    !cfg->direct && mem > 0 && pool < mem)
+			pm_result_warn(r, "the pool of about %.0f MiB fits in "
+			    "the %.0f MiB of free memory and neither set sync "
+			    "nor set cache cold is set: the run measures the "
+			    "page cache, not the disk. Set sync fsync or set "
+			    "cache cold, or make the pool larger than memory",
+			    pool / 1048576.0, mem / 1048576.0);
+		pm_report_rates(cfg, r, &rt);
+		iv[0] = rt.create_iv;
+		iv[1] = rt.t_elapsed;
+		iv[2] = rt.delete_iv;
+		for (tp = 0; tp < PM_NTPHASES; tp++) {
+			if (iv[tp] < 0.1)
+				pm_result_warn(r, "the %s phase took %.0f ms, "
+				    "under 100 ms: its rates are mostly timer "
+				    "and scheduling noise. Raise set %s",
+				    phase[tp], iv[tp] * 1e3, tp == 1 ?
+				    "transactions" : "number");
+		}
+	}
+	if (r->iv_truncated)
+		pm_result_warn(r, "the interval series of a phase stopped "
+		    "after %d intervals: set a longer interval", PM_IV_MAX);
+	for (i = 0; i < r->nwarnings; i++)
+		pm_say_warning(run, r->warnings[i]);
+}
+
+/*
+ * set iterations MIN-MAX: whether the runs so far are enough, after MIN:
+ * the 95 % confidence interval of the transaction rate within set
+ * precision of its mean, or MAX runs.  Says which on info when so.
+ */
+static int
+pm_enough(const struct pm_config *cfg, struct pm_summary *sum, uint32_t n,
+    FILE *info)
+{
+	double	 mean, half, cv, rel;
+
+	if (cfg->iterations_max == 0 || n < cfg->iterations || sum == NULL)
+		return (n >= cfg->iterations);
+	(void)pm_summary_rate(sum, &mean, &half, &cv);
+	rel = 100.0 * half / mean;
+	if (cfg->precision > 0 && isfinite(rel) &&
+	    rel <= cfg->precision / 100.0) {
+		fprintf(info, "Stopped after %u runs: the 95%% confidence "
+		    "interval of transactions/s is within %.2f%% of the mean "
+		    "(asked: %.2f%%)\n", n, rel, cfg->precision / 100.0);
+		return (1);
+	}
+	if (n < cfg->iterations_max)
+		return (0);
+	if (cfg->precision > 0)
+		fprintf(info, "Reached %u runs: the 95%% confidence interval "
+		    "of transactions/s is within %.2f%% of the mean, not the "
+		    "%.2f%% asked\n", n, rel, cfg->precision / 100.0);
+	else
+		fprintf(info, "Reached %u runs (no set precision to stop "
+		    "sooner)\n", n);
+	return (1);
+}
+
+/*
+ * The warnings of several runs: a coefficient of variation of the
+ * transaction rate above 5 %, or fewer than 5 runs behind a confidence
+ * interval; on fp (after a classic summary) and stderr.
+ */
+static void
+pm_summary_warnings(struct pm_drive *run, struct pm_summary *sum, FILE *fp)
+{
+	double	 mean, half, cv;
+	size_t	 n;
+	char	*w[2] = { NULL, NULL };
+	int	 i;
+
+	n = pm_summary_rate(sum, &mean, &half, &cv);
+	if (n >= 2 && cv > 5.0)
+		xasprintf(&w[0], "transactions/s varies by %.1f%% (coefficient "
+		    "of variation) over %zu runs, above 5%%: differences "
+		    "smaller than that are noise. Pin the process (taskset), "
+		    "quiet the machine, or run more iterations", cv, n);
+	if (n >= 2 && n < 5)
+		xasprintf(&w[1], "only %zu runs behind the confidence "
+		    "intervals, fewer than 5: they are wide and unreliable. "
+		    "Set iterations 5 or more", n);
+	for (i = 0; i < 2; i++) {
+		if (w[i] == NULL)
+			continue;
+		if (fp != NULL)
+			fprintf(fp, "Warning: %s\n", w[i]);
+		pm_say_warning(run, w[i]);
+		free(w[i]);
+	}
+}
+
+/*
+ * With "run FILE" and set interval: open FILE.intervals.csv for
+ * appending; *header is set when it is new or empty.  Returns the stream,
+ * NULL when there is none to write, or NULL with err set on failure.
+ */
+static FILE *
+pm_intervals_open(const struct pm_config *cfg, const char *file,
+    int *header, struct pm_cmderr *err)
+{
+	struct stat	 st;
+	FILE		*fp;
+	char		*path;
+
+	*header = 0;
+	if (file == NULL || cfg->interval == 0 || pm_mpi_rank() != 0)
+		return (NULL);
+	xasprintf(&path, "%s.intervals.csv", file);
+	if ((fp = fopen(path, "a")) == NULL)
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: cannot open '%s': "
+		    "%s", path, strerror(errno));
+	else
+		*header = fstat(fileno(fp), &st) == 0 && st.st_size == 0;
+	free(path);
+	return (fp);
 }
 
 /* The hook phase of a timed phase of the engine. */
@@ -857,7 +1069,8 @@ pm_iteration(struct pm_drive *run, FILE *fp, struct pm_result *r,
 		.after = pm_hook_after,
 		.phase_begin = pm_hook_begin,
 		.phase_end = pm_hook_end,
-		.progress = pm_hook_progress
+		.progress = pm_hook_progress,
+		.sample = pm_hook_sample
 	};
 	struct pm_meta		*meta;
 	sigset_t		 mask;
@@ -867,7 +1080,11 @@ pm_iteration(struct pm_drive *run, FILE *fp, struct pm_result *r,
 	r->meta = meta;
 	r->iteration = run->iteration;
 	r->warmup = run->warmup;
+	run->meta = meta;
+	memset(run->samp, 0, sizeof run->samp);
 	pm_engine(run, &hooks, r);
+	pm_usage_fill(run, r);
+	pm_run_warnings(run, r);
 	pm_live_erase(run);
 	if (run->midline) {
 		putc('\n', run->out);
@@ -877,7 +1094,12 @@ pm_iteration(struct pm_drive *run, FILE *fp, struct pm_result *r,
 
 	pm_signals_block(1, &mask);
 	*bad |= pm_report_record(fp, cfg, r, header);
-	if (cfg->iterations > 1 && !r->warmup && pm_report_classic(cfg)) {
+	if (run->ivfp != NULL) {
+		*bad |= pm_report_intervals(run->ivfp, cfg, r,
+		    run->ivheader) != 0;
+		run->ivheader = 0;
+	}
+	if ((cfg->iterations > 1 || cfg->iterations_max > 0) && !r->warmup) {
 		if (*sum == NULL)
 			*sum = pm_summary_new();
 		pm_summary_add(*sum, cfg, r);
@@ -921,13 +1143,23 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 		return (1);
 	}
 	pm_drive_init(&run, cfg, info);
+	run.ivfp = pm_intervals_open(cfg, file, &run.ivheader, err);
+	if (pm_mpi_any(cfg->interval > 0 && file != NULL &&
+	    pm_mpi_rank() == 0 && run.ivfp == NULL)) {
+		if (fp != stdout)
+			fclose(fp);
+		return (1);
+	}
 	r = pm_result_new();
 	pm_workload_interrupt(0);
 	pm_signals_catch(&save);
-	/* The warm-up runs, then the measured ones. */
-	for (it = 1; it <= cfg->warmup + cfg->iterations && rv == 0; it++) {
+	/* The warm-up runs, then the measured ones, until enough. */
+	for (it = 1; rv == 0; it++) {
 		run.warmup = it <= cfg->warmup;
 		run.iteration = run.warmup ? it : it - cfg->warmup;
+		if (!run.warmup && pm_mpi_max(pm_enough(cfg, sum,
+		    run.iteration - 1, run.out)))
+			break;
 		if ((signo = pm_mpi_max(pm_workload_signal())) != 0) {
 			pm_workload_interrupt(signo);
 			pm_between(cfg, it, signo);
@@ -939,9 +1171,17 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 
 	pm_signals_block(1, &mask);
 	if (sum != NULL) {
-		bad |= pm_report_summary(fp, sum) != 0;
+		if (pm_report_classic(cfg))
+			bad |= pm_report_summary(fp, sum) != 0;
+		pm_summary_warnings(&run, sum, pm_report_classic(cfg) ? fp :
+		    NULL);
 		pm_summary_free(sum);
 	}
+	if (run.ivfp != NULL)
+		bad |= fclose(run.ivfp) != 0;
+	for (it = 0; it < run.nsaid; it++)
+		free(run.said[it]);
+	free(run.said);
 	if (fp != stdout)
 		bad |= fclose(fp) != 0;
 	else

@@ -380,7 +380,7 @@ pm_client_setup(struct pm_run *run)
 		return (pm_fail(run, "allocate", "file table", errno));
 	run->next_slot = 0;
 	memcpy(run->name, run->prefix, run->plen);
-	return (0);
+	return (pm_iv_init(run));
 }
 
 /*
@@ -493,6 +493,7 @@ void
 pm_client_teardown(struct pm_run *run)
 {
 	pm_dirs_close(&run->own);
+	pm_iv_free(run);
 	pm_bm_free(&run->bm);
 	pm_io_free(&run->io);
 	free(run->slot);
@@ -785,6 +786,8 @@ pm_lat_flush(struct pm_run *run)
 		key = v & ((1U << PM_LAT_KEY_BITS) - 1);
 		pm_hist_record(&run->res->lat[key / PM_NOPS][key % PM_NOPS],
 		    v >> PM_LAT_KEY_BITS);
+		if (run->iv.on)
+			pm_iv_record(run, key % PM_NOPS, v >> PM_LAT_KEY_BITS);
 	}
 	run->nlat = 0;
 }
@@ -843,12 +846,16 @@ pm_phase_create(struct pm_run *run)
 	if (pm_begin(run, PM_PHASE_CREATE) == -1)
 		return (-1);
 	pm_sw_start(run, PM_TP_CREATE, n);
+	if (pm_iv_begin(run, PM_TP_CREATE, pm_clock_mono(), n) == -1)
+		return (-1);
 	for (i = 0; i < n; i++) {
 		if (pm_stopped(run) || pm_create(run, PM_TP_CREATE) == -1 ||
 		    pm_progress(run, PM_PHASE_CREATE, i + 1, n) == -1)
 			return (-1);
 		SW_MARK(run, PM_TP_CREATE, i + 1);
+		PM_IV_TICK(run);
 	}
+	pm_iv_end(run, 0);
 	return (pm_end(run, PM_PHASE_CREATE));
 }
 
@@ -866,6 +873,8 @@ pm_phase_transact(struct pm_run *run)
 		return (-1);
 	pm_sw_start(run, PM_TP_TRANSACT, n);
 	res->t_trans = pm_clock_mono();
+	if (pm_iv_begin(run, PM_TP_TRANSACT, res->t_trans, n) == -1)
+		return (-1);
 	for (i = 0; i < n; i++) {
 		if (pm_stopped(run))
 			return (-1);
@@ -879,8 +888,10 @@ pm_phase_transact(struct pm_run *run)
 		if (pm_progress(run, PM_PHASE_TRANSACT, i + 1, n) == -1)
 			return (-1);
 		SW_MARK(run, PM_TP_TRANSACT, i + 1);
+		PM_IV_TICK(run);
 	}
 	res->t_trans_end = pm_clock_mono();
+	pm_iv_end(run, res->t_trans_end);
 	return (pm_end(run, PM_PHASE_TRANSACT));
 }
 
@@ -895,6 +906,8 @@ pm_phase_delete(struct pm_run *run)
 		return (-1);
 	total = run->created - run->deleted;
 	pm_sw_start(run, PM_TP_DELETE, total);
+	if (pm_iv_begin(run, PM_TP_DELETE, pm_clock_mono(), total) == -1)
+		return (-1);
 	for (k = 0; k < run->nslots; k++) {
 		if (run->slot[k].size == 0)
 			continue;
@@ -902,7 +915,9 @@ pm_phase_delete(struct pm_run *run)
 		    pm_progress(run, PM_PHASE_DELETE, ++done, total) == -1)
 			return (-1);
 		SW_MARK(run, PM_TP_DELETE, done);
+		PM_IV_TICK(run);
 	}
+	pm_iv_end(run, 0);
 	if (pm_end(run, PM_PHASE_DELETE) == -1)
 		return (-1);
 	run->res->t_end = pm_clock_mono();
@@ -910,20 +925,28 @@ pm_phase_delete(struct pm_run *run)
 }
 
 /*
- * The caller's before (after not set) or after hook of a timed phase.
- * Returns 1 when it did something, 0 when not, -1 on failure.
+ * The caller's before (after not set) or after hook of a timed phase,
+ * with its sample of where the time goes: the sample comes last before a
+ * phase and first after it, next to the phase's interval.  Returns 1
+ * when something ran, 0 when not, -1 on failure.
  */
 static int
 pm_around(struct pm_run *run, int after, enum pm_phase phase)
 {
-	int	(*fn)(void *, enum pm_phase, struct pm_error *);
+	const struct pm_hooks	*h = run->hooks;
+	int			(*fn)(void *, enum pm_phase, struct pm_error *);
+	int			 rc = 0, sampled = 0;
 
-	if (run->hooks == NULL)
+	if (h == NULL)
 		return (0);
-	fn = after ? run->hooks->after : run->hooks->before;
-	if (fn == NULL)
-		return (0);
-	return (fn(run->arg, phase, &run->res->error));
+	if (after && h->sample != NULL)
+		sampled = h->sample(run->arg, phase, 1);
+	fn = after ? h->after : h->before;
+	if (fn != NULL && (rc = fn(run->arg, phase, &run->res->error)) == -1)
+		return (-1);
+	if (!after && h->sample != NULL)
+		sampled = h->sample(run->arg, phase, 0);
+	return (rc | sampled);
 }
 
 /*
@@ -1002,6 +1025,10 @@ pm_result_reset(struct pm_result *res)
 
 	pm_error_clear(&res->error);
 	free(res->clients);
+	free(res->iv);
+	for (p = 0; p < (int)res->nwarnings; p++)
+		free(res->warnings[p]);
+	free(res->warnings);
 	memset(res, 0, sizeof *res);
 	res->status = PM_STATUS_OK;
 	res->last_phase = PM_PHASE_MKDIR;
@@ -1020,7 +1047,6 @@ pm_result_free(struct pm_result *res)
 {
 	if (res == NULL)
 		return;
-	pm_error_clear(&res->error);
-	free(res->clients);
+	pm_result_reset(res);
 	free(res);
 }

@@ -40,7 +40,7 @@
 
 /* The version of the CSV columns (and of JSON records): columns are only
  * ever appended, and each addition raises it (results/README.md). */
-#define PM_CSV_SCHEMA		3
+#define PM_CSV_SCHEMA		4
 
 /* Exit statuses of the program. */
 #define PM_EXIT_OK		0	/* every command succeeded */
@@ -110,6 +110,11 @@ struct pm_config {
 	size_t		 nlocations;	/* 0 = current directory */
 	char		*label;		/* free text for CSV/JSON, or NULL */
 	uint32_t	 iterations;	/* runs per "run" command, >= 1 */
+	uint32_t	 iterations_max; /* with precision: at most, or 0 */
+	uint32_t	 precision;	/* stop when the 95 % CI is within */
+					/* this many 1/100 % of the mean */
+	uint32_t	 interval;	/* interval series: every N, 0 = off */
+	uint32_t	 interval_ms;	/* 1: N milliseconds, 0: operations */
 	uint32_t	 sync;		/* PM_SYNC_*: after writing a file */
 	uint32_t	 dirsync;	/* 1: fsync the directory after a */
 					/* create or delete */
@@ -173,6 +178,50 @@ struct pm_error {
 	int		 rank;		/* MPI: the rank that failed, or -1 */
 };
 
+/*
+ * Where the time of a phase went (pm_usage.c): CPU and scheduling of the
+ * process or of threads, counters of /proc/vmstat, and the I/O of the
+ * block devices under the locations, as differences between the start
+ * and the end of the phase.
+ */
+#define PM_NVM		14	/* /proc/vmstat counters kept: pm_vm_names */
+#define PM_NDISK	7	/* /proc/diskstats figures: pm_disk_names */
+#define PM_DISKS_MAX	8	/* devices under the locations, at most */
+
+struct pm_cpu {
+	uint64_t	 user_ns;	/* user CPU */
+	uint64_t	 sys_ns;	/* system CPU */
+	uint64_t	 vcsw;		/* voluntary context switches */
+	uint64_t	 ivcsw;		/* involuntary context switches */
+	uint64_t	 minflt;	/* minor page faults */
+	uint64_t	 majflt;	/* major page faults */
+};
+
+struct pm_usage {
+	int		 valid;		/* sampled at both ends */
+	uint64_t	 wall_ns;	/* between the two samples */
+	struct pm_cpu	 cpu;		/* the process (rank 0's under MPI) */
+	struct pm_cpu	 threads;	/* several clients: their threads */
+	int		 vm_ok;		/* /proc/vmstat was read */
+	int64_t		 vm[PM_NVM];	/* deltas (nr_dirty may fall) */
+	size_t		 ndisk;		/* = meta->ndisk */
+	int		 disk_ok[PM_DISKS_MAX];	/* the device was read */
+	uint64_t	 disk[PM_DISKS_MAX][PM_NDISK]; /* deltas */
+};
+
+/* A sample of the counters (pm_usage_sample), for pm_usage_delta. */
+struct pm_sample {
+	int		 taken;
+	uint64_t	 t;		/* ns, CLOCK_MONOTONIC */
+	struct pm_cpu	 cpu;
+	int		 vm_ok;
+	uint64_t	 vm[PM_NVM];
+	int		 disk_ok[PM_DISKS_MAX];
+	uint64_t	 disk[PM_DISKS_MAX][PM_NDISK];
+};
+
+#define PM_IV_MAX	16384	/* interval rows per phase, Nms */
+
 /* The latency statistics of one operation: count, then the reports'. */
 #define PM_NLATSTATS		7	/* min, mean, p50, p90, p99, p99.9, max */
 struct pm_latstat {
@@ -195,6 +244,7 @@ struct pm_clientrow {
 	uint64_t	 ns[PM_NTPHASES];	/* duration of each phase */
 	struct pm_latstat lat[PM_NOPS];	/* all phases merged */
 	char		 host[64];	/* its rank's host name */
+	struct pm_cpu	 cpu[PM_NTPHASES];	/* its thread's, per phase */
 };
 
 /*
@@ -244,6 +294,37 @@ struct pm_result {
 					/* client finished the phase */
 	uint64_t	 sw_ops[PM_NTPHASES]; /* operations done by then */
 	double		 balance;	/* fastest / slowest client */
+	struct pm_usage	 usage[PM_NTPHASES]; /* where each phase's time went */
+	struct pm_usage	 usage_run;	/* from creation to deletion */
+	struct pm_ivrow	*iv;		/* set interval: the rows, owned */
+	size_t		 niv;
+	int		 iv_truncated;	/* a phase had more intervals than */
+					/* PM_IV_MAX (set interval Nms) */
+	char		**warnings;	/* why the figures may mislead, owned */
+	size_t		 nwarnings;
+};
+
+/*
+ * One interval of a phase of one client (set interval): its times from
+ * the client's start of the phase, the files alive at its end, what was
+ * done in it, the median and 99th percentile latency of each operation
+ * (microseconds, NAN when none ran), and its thread's CPU.
+ */
+struct pm_ivrow {
+	uint32_t	 client;	/* global number */
+	uint32_t	 phase;		/* enum pm_tphase */
+	uint32_t	 index;		/* 0-based within the phase */
+	uint64_t	 start_ns;	/* from the start of the phase */
+	uint64_t	 end_ns;
+	uint64_t	 alive;		/* files alive at its end */
+	uint64_t	 ops[PM_NOPS];	/* create, read, append, delete */
+	uint64_t	 transactions;
+	uint64_t	 bytes_read;
+	uint64_t	 bytes_written;
+	double		 p50[PM_NOPS];	/* us */
+	double		 p99[PM_NOPS];	/* us */
+	double		 user_s;	/* CPU of its thread, interpolated */
+	double		 sys_s;		/* from /proc samples, 1/HZ steps */
 };
 
 /* Run metadata gathered outside the measured phases (pm_sysinfo.c). */
@@ -254,6 +335,21 @@ struct pm_meta {
 	size_t		 nfs;		/* = nlocations, or 1 for cwd */
 	char		**fs_type;	/* per location, from the mount table */
 	char		**fs_options;	/* per location, mount options */
+	/* The environment: */
+	char		*cpu_model;	/* /proc/cpuinfo "model name" */
+	uint32_t	 ncpu;		/* processors online */
+	uint64_t	 mem_total_kb;	/* /proc/meminfo MemTotal */
+	uint64_t	 mem_avail_kb;	/* MemAvailable, at the start */
+	char		*cmdline;	/* /proc/cmdline */
+	/* Per location, NULL when unknown: */
+	char		**device;	/* block device ("sda1", "loop0") */
+	char		**no_device;	/* why there is none ("tmpfs") */
+	char		**scheduler;	/* I/O scheduler of its queue */
+	char		**rotational;	/* "0" or "1" */
+	char		**model;	/* the disk's model */
+	char		**fs_features;	/* ext2/3/4: superblock features */
+	size_t		 ndisk;		/* distinct devices sampled */
+	char		*disk[PM_DISKS_MAX];	/* their names */
 };
 
 /*
@@ -267,6 +363,9 @@ struct pm_meta {
  * did something (their time is then left out of the phases), else 0.
  * Each returns -1 after filling the error (a failed write of progress
  * text, a failed hook), which stops the run as a failed operation would.
+ * sample is called right before each timed phase starts (end 0) and
+ * right after it ends (end 1), outside its interval, to measure where
+ * its time went; it returns 1 when it sampled, else 0.
  */
 struct pm_hooks {
 	int	(*before)(void *, enum pm_phase, struct pm_error *);
@@ -276,6 +375,7 @@ struct pm_hooks {
 		    struct pm_error *);
 	int	(*progress)(void *, enum pm_phase, uint64_t done,
 		    uint64_t total, struct pm_error *);
+	int	(*sample)(void *, enum pm_phase, int end);
 };
 
 /* pm_workload.c */
@@ -338,6 +438,11 @@ struct pm_rates {
 	double		 sw_deleted;	/* deletion-phase files per s */
 	double		 balance;	/* fastest / slowest client, 1 alone */
 };
+void		 pm_result_warn(struct pm_result *, const char *, ...)
+		    __attribute__((__format__(__printf__, 2, 3)));
+double		 pm_student_t975(size_t);
+int		 pm_report_intervals(FILE *, const struct pm_config *,
+		    const struct pm_result *, int);
 void		 pm_report_rates(const struct pm_config *,
 		    const struct pm_result *, struct pm_rates *);
 int		 pm_report_verbose(FILE *, const struct pm_config *,
@@ -354,6 +459,8 @@ struct pm_summary *pm_summary_new(void);
 void		 pm_summary_add(struct pm_summary *, const struct pm_config *,
 		    const struct pm_result *);
 void		 pm_summary_free(struct pm_summary *);
+size_t		 pm_summary_rate(const struct pm_summary *, double *,
+		    double *, double *);
 int		 pm_report(FILE *, const struct pm_config *,
 		    const struct pm_result *);
 int		 pm_report_classic(const struct pm_config *);
@@ -377,6 +484,17 @@ void		 pm_option_free_text(struct pm_config *);
 /* pm_sysinfo.c: run metadata, gathered before a run. */
 struct pm_meta	*pm_meta_new(const struct pm_config *);
 void		 pm_meta_free(struct pm_meta *);
+
+/* pm_usage.c */
+extern const char *const pm_vm_names[PM_NVM];
+extern const char *const pm_disk_names[PM_NDISK];
+void		 pm_usage_sample(struct pm_sample *, const struct pm_meta *);
+void		 pm_usage_delta(struct pm_usage *, const struct pm_sample *,
+		    const struct pm_sample *, size_t);
+void		 pm_usage_thread(struct pm_cpu *);
+void		 pm_cpu_sub(struct pm_cpu *, const struct pm_cpu *,
+		    const struct pm_cpu *);
+void		 pm_cpu_add(struct pm_cpu *, const struct pm_cpu *);
 
 /* xmalloc.c: allocation that exits with a message on failure. */
 void		*xmalloc(size_t);

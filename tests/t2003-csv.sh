@@ -4,7 +4,7 @@
 # The column list is parsed from the README's table (rows "| N |" and
 # "| A-B |", with "first ... last" rows expanded from the previous range),
 # so the documentation and the code cannot drift apart.  Rows are parsed
-# with python3's csv module: 96 fields, RFC 4180 quoting of a label with a
+# with python3's csv module: 146 fields, RFC 4180 quoting of a label with a
 # comma, quotes and a newline, "error: MESSAGE" status, empty latency
 # fields for operations that never ran, numbers with '.' decimals.
 
@@ -67,7 +67,7 @@ for line in open(readme, encoding="utf-8"):
         cols[lo + i] = name
 
 want = [cols.get(i) for i in range(1, max(cols) + 1)]
-check(len(want) == 96 and None not in want, "README documents columns 1..96",
+check(len(want) == 146 and None not in want, "README documents columns 1..146",
       "%d columns, missing %s" % (len(want), [i + 1 for i, c in enumerate(want) if c is None]))
 check(len(set(want)) == len(want), "README column names are unique")
 
@@ -90,7 +90,7 @@ def row(case):
     return rows(case, 1)[0]
 
 r = row("ref62")
-check(r["schema_version"] == "3", "schema_version is 3")
+check(r["schema_version"] == "4", "schema_version is 4")
 # One client: the stonewall figures are the phases', balance 1.
 exp = {"client": "all", "clients": "1", "shared": "0", "rankshift": "0",
        "creation_stonewall_s": "2.000000000",
@@ -185,7 +185,9 @@ check(r["delete_count"] == "1" and r["delete_p999_us"] == "7.000",
 num = re.compile(r"^-?[0-9]+(\.[0-9]+)?$")
 for case in ("ref62", "latency", "zero"):
     rr = row(case)
-    text = ("sync", "cache", "hooks", "client")
+    text = ("sync", "cache", "hooks", "client", "interval", "cpu_model",
+            "kernel_cmdline", "devices", "schedulers", "rotational",
+            "disk_models", "fs_features", "warnings")
     bad = [c for c in hdr[10:] if c not in text and rr[c] != "" and
            not num.match(rr[c])]
     check(not bad, "%s: every number is C-locale decimal" % case, bad)

@@ -28,7 +28,7 @@ done
 
 is "$(wc -l <"$T/strings.json" | tr -d ' ')" 1 "one object per line (JSON Lines)"
 jq_is ref62 'keys_unsorted' \
-    '["schema_version","label","status","error","signal","timestamp","host","kernel","iteration","locations","config","counts","seconds","rates","latency","latency_phases","nclients","stonewall","balance","clients"]' \
+    '["schema_version","label","status","error","signal","timestamp","host","kernel","iteration","locations","config","environment","counts","seconds","rates","latency","latency_phases","nclients","ranks","stonewall","balance","clients","phases","run_usage","warnings","intervals"]' \
     "top-level members"
 is "$(jq -r '.label' "$T/strings.json" | od -An -c | tr -s ' \n' ' ')" \
     "$(printf 'run "A", back\\slash\ttab\nline \303\251 \346\227\245\346\234\254\n' | od -An -c | tr -s ' \n' ' ')" \
@@ -100,8 +100,8 @@ def flatten(top, o, client):
     if o["status"] == "error" and o["error"] is None:
         flat["status"] = "error"
     flat["locations"] = ";".join("%s:%d" % (l["path"], l["weight"]) for l in top["locations"])
-    if top["locations"] == [{"path": ".", "weight": 1, "fs_type": top["locations"][0]["fs_type"],
-                             "fs_options": top["locations"][0]["fs_options"]}]:
+    if len(top["locations"]) == 1 and top["locations"][0]["path"] == "." and \
+            top["locations"][0]["weight"] == 1:
         flat["locations"] = "."     # no location set: the CSV says just "."
     flat["fs_types"] = ";".join(l["fs_type"] or "" for l in top["locations"])
     flat["fs_options"] = ";".join(l["fs_options"] or "" for l in top["locations"])
@@ -111,6 +111,38 @@ def flatten(top, o, client):
               "transactions_stonewall_per_s", "deleted_stonewall_per_s"):
         flat[k] = top["stonewall"][k] if client == "all" else None
     flat["balance"] = top["balance"] if client == "all" else None
+    flat["ranks"] = top["ranks"]
+    env = top["environment"]
+    for k in ("cpu_model", "cpus", "mem_total_kb", "mem_available_kb",
+              "kernel_cmdline"):
+        flat[k] = env[k]
+    def joined(key, fmt=lambda v: v):
+        vals = [l.get(key) for l in top["locations"]]
+        if all(v is None for v in vals):
+            return None
+        return ";".join("" if v is None else fmt(v) for v in vals)
+    flat["devices"] = joined("device")
+    flat["schedulers"] = joined("scheduler")
+    flat["rotational"] = joined("rotational", lambda v: "1" if v else "0")
+    flat["disk_models"] = joined("model")
+    flat["fs_features"] = joined("fs_features")
+    for ph in ("creation", "transactions", "deletion"):
+        u = o["phases"][ph]
+        for k in ("user_s", "system_s", "wait_s", "voluntary_switches",
+                  "involuntary_switches", "major_faults", "disk_reads",
+                  "disk_read_bytes", "disk_writes", "disk_written_bytes",
+                  "disk_flushes", "disk_busy_s"):
+            flat[ph + "_" + k] = None
+        if u is None:
+            continue
+        cpu = u["process"] if client == "all" else u
+        flat[ph + "_user_s"] = u["user_s"]
+        flat[ph + "_system_s"] = u["system_s"]
+        flat[ph + "_wait_s"] = u["wait_s"]
+        flat[ph + "_voluntary_switches"] = cpu["voluntary_switches"]
+        flat[ph + "_involuntary_switches"] = cpu["involuntary_switches"]
+        flat[ph + "_major_faults"] = cpu["major_faults"]
+    flat["warnings"] = ("; ".join(top["warnings"]) or None) if client == "all" else None
     return flat
 
 for i, rec in enumerate(recs):

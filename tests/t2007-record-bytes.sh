@@ -70,7 +70,7 @@ mkdir "$T/$dir" || exit 99
 	    'run out.json' 'set report csv' 'run out.csv' quit
 } >"$T/cfg"
 (cd "$T" && "$POSTMARK" cfg >/dev/null 2>"$T/err")
-is "$?:$(cat "$T/err")" "0:" "the program runs with those bytes"
+is "$?:$(errors "$T/err")" "0:" "the program runs with those bytes"
 lab=$(printf 'x%s' "$text" | od -An -tx1 | tr -d ' \n')
 loc=$(printf '%s' "$T/$dir" | od -An -tx1 | tr -d ' \n')
 is "$(python3 "$T/check.py" "$T/out.json" "$T/out.csv" "$lab" "$loc" 2>&1 |
