@@ -118,9 +118,6 @@
 set -u
 export LC_ALL=C
 
-prog=scale.sh
-bench=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd) || exit 1
-
 usage() {
 	echo "usage: $prog [-s \"SIZES\"] [-p POSTMARK] [-r REFERENCE]" \
 	    "[--no-reference]" >&2
@@ -128,25 +125,7 @@ usage() {
 	exit 2
 }
 
-# die MSG: print the message on stderr and exit 1.
-die() {
-	printf '%s: %s\n' "$prog" "$*" >&2
-	exit 1
-}
-
-# note MSG: print the message on stderr.
-note() {
-	printf '%s: %s\n' "$prog" "$*" >&2
-}
-
-# posint V: true when V is a positive decimal integer (no sign, no 0
-# prefix).
-posint() {
-	case $1 in
-	''|0*|*[!0-9]*) return 1 ;;
-	esac
-	[ ${#1} -le 10 ]
-}
+. "$(dirname -- "$0")/lib.sh"
 
 sizes='10000 100000 1000000 10000000'
 ours=${POSTMARK:-./postmark}
@@ -202,69 +181,10 @@ command -v python3 >/dev/null 2>&1 || die "python3 not found (bench/rusage.py)"
 TIME=/usr/bin/time
 [ -x "$TIME" ] || die "$TIME not found (apt-get install time)"
 
-# The scratch directory and what the cleanup undoes.  img and mnt are set
-# before losetup and mount run, and cleanup asks the system what is
-# mounted and attached, so an interrupt at any point leaves nothing.
-d=
-img=
-mnt=
-child=
-
-# wait_child: wait for the command just started in the background ($!),
-# which cleanup stops if we are interrupted meanwhile; $st is its status.
-wait_child() {
-	child=$!
-	wait "$child"
-	st=$?
-	child=
-}
-
-# stop_child: stop the command wait_child waits for, if any; rusage.py
-# passes the signal on to postmark, which removes its files.
-stop_child() {
-	if [ -n "$child" ]; then
-		kill -TERM "$child" 2>/dev/null
-		wait "$child" 2>/dev/null
-		child=
-	fi
-}
-
-# release_image: unmount the image, detach its loop devices, remove it.
-release_image() {
-	if [ -n "$mnt" ] && mountpoint -q "$mnt" 2>/dev/null; then
-		umount "$mnt" 2>/dev/null || {
-			note "warning: $mnt busy; unmounting lazily"
-			umount -l "$mnt"
-		}
-	fi
-	if [ -n "$img" ] && [ -e "$img" ]; then
-		for dev in $(losetup -n -O NAME -j "$img" 2>/dev/null); do
-			losetup -d "$dev" ||
-			    note "warning: cannot detach $dev from $img"
-		done
-		rm -f -- "$img"
-	fi
-	[ -z "$mnt" ] || rmdir -- "$mnt" 2>/dev/null
-	img=
-	mnt=
-}
-
-# cleanup: stop a running benchmark, release the image, remove the
-# scratch directory.
-cleanup() {
-	stop_child
-	cd /
-	release_image
-	[ -z "$d" ] || rm -rf -- "$d"
-	d=
-}
-trap cleanup EXIT
-trap 'note interrupted; exit 130' INT
-trap 'note terminated; exit 143' TERM
-trap 'note hung up; exit 129' HUP
-
-d=$(mktemp -d "${TMPDIR:-/tmp}/pm-scale.XXXXXX") ||
-    die "cannot make a scratch directory"
+# The scratch directory; cleanup (bench/lib.sh) stops a run, releases
+# the image and removes it.
+catch_signals
+mkscratch d pm-scale
 case $d in
 *[[:space:]]*)	die "$d: no blanks please (set TMPDIR)" ;;
 esac
@@ -285,43 +205,13 @@ dfree() {
 scratchfs=$(df -PT "$d" | awk 'NR == 2 { print $2 }')
 
 # The file system of the runs: an ext4 image with inline data (root), else
-# a directory of the scratch file system.
-if [ -n "$useimage" ] && [ "$(id -u)" -ne 0 ]; then
-	note "warning: not root: no ext4 image, the runs go to $scratchfs" \
-	    "under $d"
-	useimage=
-fi
-if [ -n "$useimage" ]; then
-	for t in mkfs.ext4 losetup mount umount mountpoint; do
-		if ! command -v "$t" >/dev/null 2>&1; then
-			note "warning: $t not found: no ext4 image"
-			useimage=
-		fi
-	done
-fi
-# setup_image: make, attach and mount the ext4 image for pools of up to
-# $maxn files on $mnt; $where describes it.  Returns 1 if it cannot (no
-# loop device, mount not permitted); release_image undoes what was done.
-setup_image() {
-	[ "$scratchfs" != tmpfs ] ||
-	    note "warning: the image is on a tmpfs ($d): it costs memory"
-	inodes=$((2 * maxn + 65536))
-	img=$d/ext4.img
-	mnt=$d/mnt
-	mkdir "$mnt" || return 1
-	# One inode per 4 KiB block is ext4's densest with the default
-	# geometry; the file is sparse and only what is written takes room.
-	truncate -s $((inodes / 256 + 1024))M "$img" || return 1
-	mkfs.ext4 -q -F -O inline_data -I 256 -N "$inodes" -m 0 \
-	    -E lazy_itable_init=0,lazy_journal_init=0 "$img" || return 1
-	dev=$(losetup -f --show --direct-io=on "$img" 2>/dev/null) ||
-	    dev=$(losetup -f --show "$img") || return 1
-	mount -o noatime "$dev" "$mnt" || return 1
-	where="ext4 image ($inodes inodes, inline_data, noatime)"
-	where="$where on $dev, file in $d ($scratchfs)"
-}
-
-if [ -n "$useimage" ] && ! setup_image; then
+# a directory of the scratch file system.  (1 MiB of image for 256
+# inodes: one inode per 4 KiB block is ext4's densest with the default
+# geometry; the file is sparse and only what is written takes room.)
+inodes=$((2 * maxn + 65536))
+if [ -n "$useimage" ] &&
+    ! bench_image $((inodes / 256 + 1024)) "$inodes" -O inline_data -I 256
+then
 	note "warning: no ext4 image (see above): the runs go to" \
 	    "$scratchfs under $d"
 	release_image
@@ -329,6 +219,8 @@ if [ -n "$useimage" ] && ! setup_image; then
 fi
 if [ -n "$useimage" ]; then
 	fsdir=$mnt
+	where="ext4 image ($inodes inodes, inline_data, noatime)"
+	where="$where on $imgdev, file in $d ($scratchfs)"
 	# Bytes written to the image per file: its inode (256 bytes), its
 	# directory entry and index (380 all told at 10^6), and some slack.
 	perfile=512
@@ -376,7 +268,7 @@ measure() {
 	runno=$((runno + 1))
 	w=$fsdir/r$runno
 	mkdir "$w" || exit 1
-	(cd "$w" && exec python3 "$bench/rusage.py" "$d/out" "$d/err" \
+	(cd "$w" && exec python3 "$benchdir/rusage.py" "$d/out" "$d/err" \
 	    "$TIME" -f %M -o "$d/rss" "$1" "$d/cfg.$3") >"$d/time" &
 	wait_child
 	if [ "$st" -ne 0 ] ||
@@ -411,13 +303,6 @@ measure() {
 	printf '%9s %-4s run %2s: %10s ops, user %9.3f s, sys %9.3f s,' \
 	    "$3" "$2" "$(wc -l <"$d/$3.$2")" "$4" "$5" "$6"
 	printf ' wall %9.3f s, max RSS %8s KiB\n' "$7" "$9"
-}
-
-# median FILE COLUMN: the median of a column of numbers.
-median() {
-	awk -v c="$2" '{ print $c }' "$1" | sort -n | awk '
-	    { v[NR] = $1 }
-	    END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 # sum FILE N BASE: " user_ns_per_op peak_rss_KiB bytes_per_slot" of the
