@@ -57,9 +57,9 @@
 #   -t TRANSACTIONS  transactions per client (default 20000)
 #   --no-image       no ext4 image even as root: the tmpfs rows only
 #
-# Run time on this project's 2-CPU VM at the default sizes: about 5
-# minutes with the MPI rows, 4 without (a run of one client takes 1 to 2
-# s, one of 4 clients 5 to 8 s).
+# Run time on this project's 2-CPU VM at the default sizes (measured
+# while other work kept it busy): about 2 minutes, 4 with the MPI rows
+# (mpirun adds a second or two to each of their 24 runs).
 #
 # The scratch directory is made with mktemp -d under $TMPDIR (default
 # /tmp); everything, the mounts and the loop device included, is removed
