@@ -75,9 +75,8 @@ export LC_ALL=C
 
 # usage: print the usage on stdout.
 usage() {
-	echo "usage: $prog [-p POSTMARK] [-m MPI_POSTMARK] [-n RUNS]" \
-	    "[-N FILES] [-t TRANSACTIONS]"
-	echo "           [--no-image]"
+	echo "usage: $prog [-p POSTMARK] [-m MPI_POSTMARK] [-n RUNS]"
+	echo "           [-N FILES] [-t TRANSACTIONS] [--no-image]"
 }
 
 . "$(dirname -- "$0")/lib.sh"
@@ -137,7 +136,8 @@ if [ -n "$mpipm" ] && mpirun --version 2>&1 | grep -q 'Open MPI'; then
 fi
 
 # Room: 4 clients' pools of FILES files of at most 10000 bytes (3 pages
-# or blocks each), twice over for the slack; in MiB.
+# or blocks each), twice over for the slack, in MiB; the image has an
+# inode for each of those files and 65536 more.
 room=$((4 * number * 12 * 2 / 1024))
 tmpfsmib=$((room > 1024 ? room : 1024))
 bench_scratch clients "$tmpfsmib"
