@@ -57,9 +57,9 @@
 #   -t TRANSACTIONS  transactions per client (default 20000)
 #   --no-image       no ext4 image even as root: the tmpfs rows only
 #
-# Run time on this project's 2-CPU VM at the default sizes (measured
-# while other work kept it busy): about 2 minutes, 4 with the MPI rows
-# (mpirun adds a second or two to each of their 24 runs).
+# Run time on this project's 2-CPU VM at the default sizes: 2 to 4
+# minutes with the MPI rows (107 s and 242 s measured, as other work
+# loaded the machine less or more), about 2 without (117 s).
 #
 # The scratch directory is made with mktemp -d under $TMPDIR (default
 # /tmp); everything, the mounts and the loop device included, is removed
