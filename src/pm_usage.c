@@ -67,7 +67,7 @@ const char *const pm_disk_names[PM_NDISK] = {
 	"reads", "read_bytes", "writes", "written_bytes", "flushes",
 	"busy_ms", "in_flight"
 };
-static const int pm_disk_field[PM_NDISK] = { 1, 3, 5, 7, 15, 10, 9 };
+static const int pm_disk_field[PM_NDISK] = { 1, 3, 5, 7, 16, 10, 9 };
 #define PM_DISK_SECTOR	512
 
 #define PM_PROC_MAX	65536	/* /proc/vmstat and /proc/diskstats fit */
