@@ -146,6 +146,9 @@ static void	 pm_client_row(const struct pm_run *, struct pm_clientrow *);
 static void	 pm_group_merge(struct pm_group *);
 static void	 pm_group_sampler(struct pm_group *);
 static void	 pm_group_intervals(struct pm_group *);
+static void	 pm_group_init(struct pm_group *, const struct pm_config *,
+		    const struct pm_hooks *, void *, struct pm_result *);
+static void	 pm_stopped_times(struct pm_result *);
 static void	 pm_group_free(struct pm_group *);
 
 /* Stop every client at its next operation: one failed. */
@@ -861,6 +864,46 @@ pm_group_intervals(struct pm_group *g)
 	}
 }
 
+/* Set up the group of a run: its clients, its ranks, an empty result. */
+static void
+pm_group_init(struct pm_group *g, const struct pm_config *cfg,
+    const struct pm_hooks *hooks, void *arg, struct pm_result *res)
+{
+	memset(g, 0, sizeof *g);
+	g->cfg = cfg;
+	g->hooks = hooks;
+	g->arg = arg;
+	g->res = res;
+	g->n = cfg->clients > 0 ? cfg->clients : 1;
+	g->rankno = pm_mpi_rank();
+	g->nranks = pm_mpi_size();
+	g->mpi = g->nranks > 1;
+	g->single = g->n == 1 && !g->mpi;
+	g->private = !g->single && !cfg->shared;
+	g->chooks.progress = hooks != NULL ? hooks->progress : NULL;
+	if (g->mpi && gethostname(g->host, sizeof g->host - 1) == -1)
+		strlcpy(g->host, "unknown", sizeof g->host);
+	pm_result_reset(res);
+	res->nclients = g->n * g->nranks;
+}
+
+/* The time stamps a stopped run did not reach: the time it stopped. */
+static void
+pm_stopped_times(struct pm_result *res)
+{
+	uint64_t	*t[] = {
+		&res->t_start, &res->t_create_end, &res->t_trans,
+		&res->t_trans_end, &res->t_del, &res->t_end
+	};
+	uint64_t	 now = pm_clock_mono();
+	size_t		 i;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		if (*t[i] == 0)
+			*t[i] = now;
+	}
+}
+
 /* Free the clients and the directory tables. */
 static void
 pm_group_free(struct pm_group *g)
@@ -905,25 +948,9 @@ pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
     void *arg, struct pm_result *res)
 {
 	struct pm_group	 g;
-	uint64_t	 now;
 	int		 rc, failed, stopped, mkdir;
 
-	memset(&g, 0, sizeof g);
-	g.cfg = cfg;
-	g.hooks = hooks;
-	g.arg = arg;
-	g.res = res;
-	g.n = cfg->clients > 0 ? cfg->clients : 1;
-	g.rankno = pm_mpi_rank();
-	g.nranks = pm_mpi_size();
-	g.mpi = g.nranks > 1;
-	g.single = g.n == 1 && !g.mpi;
-	g.private = !g.single && !cfg->shared;
-	g.chooks.progress = hooks != NULL ? hooks->progress : NULL;
-	if (g.mpi && gethostname(g.host, sizeof g.host - 1) == -1)
-		strlcpy(g.host, "unknown", sizeof g.host);
-	pm_result_reset(res);
-	res->nclients = g.n * g.nranks;
+	pm_group_init(&g, cfg, hooks, arg, res);
 
 	mkdir = cfg->subdirs > 1 && hooks != NULL;
 	failed = pm_group_clients(&g) == -1 ||
@@ -952,21 +979,8 @@ pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
 	if (!stopped && mkdir && hooks->phase_begin != NULL &&
 	    hooks->phase_begin(arg, PM_PHASE_RMDIR, &res->error) == -1)
 		stopped = 1;
-	if (stopped) {
-		now = pm_clock_mono();
-		if (res->t_start == 0)
-			res->t_start = now;
-		if (res->t_create_end == 0)
-			res->t_create_end = now;
-		if (res->t_trans == 0)
-			res->t_trans = now;
-		if (res->t_trans_end == 0)
-			res->t_trans_end = now;
-		if (res->t_del == 0)
-			res->t_del = now;
-		if (res->t_end == 0)
-			res->t_end = now;
-	}
+	if (stopped)
+		pm_stopped_times(res);
 	pm_group_cleanup(&g, stopped);
 	if (!stopped && res->error.op == NULL && mkdir &&
 	    hooks->phase_end != NULL &&

@@ -101,6 +101,10 @@ static int	 pm_enough(const struct pm_config *, struct pm_summary *,
 		    uint32_t, FILE *);
 static void	 pm_summary_warnings(struct pm_drive *, struct pm_summary *,
 		    FILE *);
+static FILE	*pm_run_open(struct pm_drive *, const char *, int *,
+		    struct pm_cmderr *);
+static int	 pm_run_close(struct pm_drive *, FILE *, struct pm_summary *,
+		    int);
 static int	 pm_hook_end(void *, enum pm_phase, const struct pm_result *,
 		    struct pm_error *);
 static int	 pm_hook_progress(void *, enum pm_phase, uint64_t, uint64_t,
@@ -1112,11 +1116,75 @@ pm_iteration(struct pm_drive *run, FILE *fp, struct pm_result *r,
 }
 
 /*
- * "run [FILE]": run the benchmark cfg->iterations times and report each
- * run to FILE (appended; NULL: standard output); progress text goes to
- * info.  The first run that does not complete ends the command.  Returns
- * 0; 1 with *err set when a run or the report failed; or 128 + the
- * signal when a run was interrupted, after its record was written.
+ * Open what a run command writes: the report file (FILE, or standard
+ * output; rank 0's alone under MPI) and with set interval its
+ * FILE.intervals.csv.  *header says whether the report needs its
+ * header.  Returns the report's stream, or NULL with err set (on every
+ * rank when rank 0 failed).
+ */
+static FILE *
+pm_run_open(struct pm_drive *run, const char *file, int *header,
+    struct pm_cmderr *err)
+{
+	const struct pm_config	*cfg = run->cfg;
+	FILE			*fp;
+
+	fp = pm_mpi_rank() == 0 ? pm_report_open(cfg, file, header, err) :
+	    stdout;
+	if (fp != NULL)
+		run->ivfp = pm_intervals_open(cfg, file, &run->ivheader, err);
+	if (!pm_mpi_any(fp == NULL || (cfg->interval > 0 && file != NULL &&
+	    pm_mpi_rank() == 0 && run->ivfp == NULL)))
+		return (fp);
+	if (fp != NULL && fp != stdout)
+		fclose(fp);
+	if (run->ivfp != NULL)
+		fclose(run->ivfp);
+	run->ivfp = NULL;
+	if (err->text == NULL)
+		pm_cmderr_set(err, PM_ERR_RUN, NULL, "run: rank 0 cannot "
+		    "write the report");
+	return (NULL);
+}
+
+/*
+ * After the runs: the summary of several (printed with classic reports)
+ * and its warnings, then the files closed.  Returns 1 when something
+ * could not be written, else bad.
+ */
+static int
+pm_run_close(struct pm_drive *run, FILE *fp, struct pm_summary *sum,
+    int bad)
+{
+	const struct pm_config	*cfg = run->cfg;
+	size_t			 i;
+
+	if (sum != NULL) {
+		if (pm_report_classic(cfg))
+			bad |= pm_report_summary(fp, sum) != 0;
+		pm_summary_warnings(run, sum, pm_report_classic(cfg) ? fp :
+		    NULL);
+		pm_summary_free(sum);
+	}
+	if (run->ivfp != NULL)
+		bad |= fclose(run->ivfp) != 0;
+	for (i = 0; i < run->nsaid; i++)
+		free(run->said[i]);
+	free(run->said);
+	if (fp != stdout)
+		bad |= fclose(fp) != 0;
+	else
+		bad |= fflush(fp) != 0 || ferror(fp);
+	return (bad);
+}
+
+/*
+ * "run [FILE]": run the benchmark cfg->iterations times (or, with a
+ * range, until set precision is met) and report each run to FILE
+ * (appended; NULL: standard output); progress text goes to info.  The
+ * first run that does not complete ends the command.  Returns 0; 1 with
+ * *err set when a run or the report failed; or 128 + the signal when a
+ * run was interrupted, after its record was written.
  */
 int
 pm_run(const struct pm_config *cfg, const char *file, FILE *info,
@@ -1131,25 +1199,9 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 	uint32_t		 it;
 	int			 header, bad = 0, rv = 0, signo;
 
-	/* MPI: rank 0 alone writes records; all run, or none. */
-	fp = pm_mpi_rank() == 0 ? pm_report_open(cfg, file, &header, err) :
-	    stdout;
-	if (pm_mpi_any(fp == NULL)) {
-		if (fp != NULL && fp != stdout)
-			fclose(fp);
-		if (fp != NULL)
-			pm_cmderr_set(err, PM_ERR_RUN, NULL, "run: rank 0 "
-			    "cannot write the report");
-		return (1);
-	}
 	pm_drive_init(&run, cfg, info);
-	run.ivfp = pm_intervals_open(cfg, file, &run.ivheader, err);
-	if (pm_mpi_any(cfg->interval > 0 && file != NULL &&
-	    pm_mpi_rank() == 0 && run.ivfp == NULL)) {
-		if (fp != stdout)
-			fclose(fp);
+	if ((fp = pm_run_open(&run, file, &header, err)) == NULL)
 		return (1);
-	}
 	r = pm_result_new();
 	pm_workload_interrupt(0);
 	pm_signals_catch(&save);
@@ -1170,23 +1222,7 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 	}
 
 	pm_signals_block(1, &mask);
-	if (sum != NULL) {
-		if (pm_report_classic(cfg))
-			bad |= pm_report_summary(fp, sum) != 0;
-		pm_summary_warnings(&run, sum, pm_report_classic(cfg) ? fp :
-		    NULL);
-		pm_summary_free(sum);
-	}
-	if (run.ivfp != NULL)
-		bad |= fclose(run.ivfp) != 0;
-	for (it = 0; it < run.nsaid; it++)
-		free(run.said[it]);
-	free(run.said);
-	if (fp != stdout)
-		bad |= fclose(fp) != 0;
-	else
-		bad |= fflush(fp) != 0 || ferror(fp);
-	if (bad && rv == 0) {
+	if (pm_run_close(&run, fp, sum, bad) && rv == 0) {
 		pm_cmderr_set(err, PM_ERR_RUN, NULL, "cannot write the report "
 		    "to %s: %s", file != NULL ? file : "standard output",
 		    strerror(errno));
