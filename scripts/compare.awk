@@ -601,17 +601,17 @@ function rowflags(lab, gi,    n, i, a, t, other, w, k) {
 		w = clean(get("label"))
 		if (!((lab, gi, w) in mixseen)) {
 			mixseen[lab, gi, w] = 1
-			if (++nmix[lab, gi] == 2)
-				mixed = lab
+			nmix[lab, gi]++
 		}
 	}
 }
 
 # regrun(): remember a run row that has an interval series (`interval`
 # set) as the next run of its label in the current CSV file: its
-# iteration, and when its status is ok the line of the growth plot it
-# belongs to (its table label, series value and number of clients), for
-# ivflush() to match its block of FILE.intervals.csv with.
+# iteration, files created in the creation phase and MPI ranks, and when
+# its status is ok the line of the growth plot it belongs to (its table
+# label, series value and number of clients), for ivflush() to match its
+# block of FILE.intervals.csv with.
 function regrun(    raw, k, key) {
 	if (get("interval") == "" || get("interval") == "0")
 		return
@@ -619,6 +619,8 @@ function regrun(    raw, k, key) {
 	k = ++nreg[nfiles, raw]
 	key = nfiles SUBSEP raw SUBSEP k
 	regiter[key] = get("iteration")
+	regmade[key] = get("created_alone") + 0
+	regranks[key] = get("ranks") == "" ? 1 : get("ranks") + 0
 	if (get("status") != "ok")
 		return
 	regok[key] = 1
@@ -691,6 +693,7 @@ function ivrow(nf,    raw, it, c, ph, po, i, t0, t1, alive, made, p, key) {
 	    (p != "" && !isnum(p)))
 		fail(where ": a time, count or latency of the interval is " \
 		    "not a number")
+	ivsum += made
 	if (t1 - t0 <= 0)
 		return
 	key = perclient ? c : "all"
@@ -702,21 +705,34 @@ function ivrow(nf,    raw, it, c, ph, po, i, t0, t1, alive, made, p, key) {
 		ivmax[key] = i
 }
 
-# ivflush(): end the block of the run being read, if any: it is the next
-# run of its label in the CSV file it belongs to (regrun()).  When that
-# run's status is ok, its creation intervals become series sx, sy, sp
-# (files alive, rate, p99) of its line; when the block has no such run,
-# or another iteration, the label's series of that file are not used
-# (growth_compute()).
-function ivflush(    k, key, c, id, i, n) {
+# ivflush(): end the block of the run being read, if any, and find its
+# run among the runs of its label in the CSV file it belongs to
+# (regrun()), after the run matched last (nxt[]): a run whose status is
+# ok always wrote a block, one that failed (or a warm-up run) wrote the
+# intervals it completed, maybe none, so the runs that are not ok and
+# cannot be this block's (another iteration, fewer files created than the
+# block's) are passed over.  The run found must have the block's iteration
+# and, when ok, have created the block's files (rank 0's: the files of the
+# run over its MPI ranks).  Then, when the run is ok, the block's creation
+# intervals become series sx, sy, sp (files alive, rate, p99) of its line;
+# when no run fits, the label's series of that file are not used
+# (badser[], growth_compute()).
+function ivflush(    f, k, key, c, id, i, n) {
 	if (!ivopen)
 		return
 	ivopen = 0
-	k = ++nblk[ivof, ivraw]
-	key = ivof SUBSEP ivraw SUBSEP k
-	if (k > nreg[ivof, ivraw] || regiter[key] != ivit)
-		badser[ivof, ivraw] = 1
-	else if (key in regok) {
+	f = ivof SUBSEP ivraw
+	for (k = nxt[f] + 1; k <= nreg[f]; k++) {
+		key = f SUBSEP k
+		if ((key in regok) || (regiter[key] == ivit && \
+		    ivsum <= regmade[key]))
+			break
+	}
+	if (k > nreg[f] || regiter[key] != ivit || ((key in regok) && \
+	    ivsum * regranks[key] != regmade[key])) {
+		badser[f] = 1
+		nxt[f] = nreg[f]
+	} else if (key in regok) {
 		for (c in ivmax) {
 			id = ++nser
 			sfile[id] = ivof
@@ -734,6 +750,9 @@ function ivflush(    k, key, c, id, i, n) {
 			sn[id] = n
 		}
 	}
+	if (!(f in badser))
+		nxt[f] = k
+	ivsum = 0
 	split("", ivalive)
 	split("", ivrate)
 	split("", ivp99)
@@ -751,17 +770,20 @@ function ivflush(    k, key, c, id, i, n) {
 # it), glruns[G] (series pooled).
 function growth_compute(    k, p, f, id, lk, multi, cl, g, n, nw, w, wid,
     b, m, bins, nb, i, j, t, xs, ys, ps, np, ord) {
+	# An ok run left without a block: the series do not fit the runs.
 	for (k in nreg) {
 		split(k, p, SUBSEP)
-		if ((p[1] in ivname) && nblk[k] != nreg[k])
-			badser[k] = 1
+		if (!(p[1] in ivname))
+			continue
+		for (i = nxt[k] + 1; i <= nreg[k]; i++)
+			if ((k, i) in regok)
+				badser[k] = 1
 	}
 	for (k in badser) {
 		split(k, p, SUBSEP)
-		warn(ivname[p[1]] ": label '" p[2] "': " (nblk[k] + 0) \
-		    " interval series for " (nreg[k] + 0) " runs with set " \
-		    "interval in " clean(files[p[1]]) " (or other " \
-		    "iterations): its series are not used")
+		warn(ivname[p[1]] ": label '" p[2] "': the interval series " \
+		    "do not match the runs of " clean(files[p[1]]) \
+		    " (their order, iterations or files created): not used")
 	}
 	multi = 0
 	for (id = 1; id <= nser; id++) {
@@ -1674,9 +1696,10 @@ function write_reports(    txt, md, g, gi, nr, li, s, head, c) {
 		    "workloads (transactions, sizes, blocks, buffering, bias, " \
 		    "subdirectories or seed differ)")
 	tmpfs_warnings(txt, md)
-	if (mixed != "")
-		report_warning(txt, md, "the group " mixed " (of " by ") " \
-		    "holds rows of several labels, runs of different " \
+	s = mixed_groups()
+	if (s != "")
+		report_warning(txt, md, "the groups " s " (values of " by \
+		    ") hold rows of several labels, runs of different " \
 		    "targets; --series label makes a line of each")
 	print "" > txt
 	print "" > md
@@ -1740,6 +1763,19 @@ function write_reports(    txt, md, g, gi, nr, li, s, head, c) {
 	print s > md
 	close(txt)
 	close(md)
+}
+
+# mixed_groups(): the labels (values of CMP_BY) that hold rows of several
+# `label`s in some group, in their order, joined by ", "; "" when none.
+function mixed_groups(    li, gi, s) {
+	s = ""
+	for (li = 1; li <= nl; li++)
+		for (gi = 1; gi <= ng; gi++)
+			if (nmix[labv[li], gi] > 1) {
+				s = s (s == "" ? "" : ", ") labv[li]
+				break
+			}
+	return s
 }
 
 # section(TXT, MD, HEAD): start a section of the reports with the heading
@@ -2142,9 +2178,9 @@ function write_plot_data(    f, li, g, gi, k, key, lo, hi, i, s, op,
 # byfield, nseries and per line I seriesgI (its group's place in gord,
 # column 13 of stats.tsv) and seriesnameI, nsmeas and per panel K
 # smeaskeyK, smeasnameK, smeasunitK, smeashasK (HAS[GI, K]: the measure
-# has values in group GI), smeastopK (plot_top()); and steps.tsv: the steps between adjacent
-# labels (group place, measure, x and y of the middle, 1 when
-# significant).
+# has values in group GI), smeastopK (plot_top()); and steps.tsv: the
+# steps between adjacent labels (group place, measure, x and y of the
+# middle, 1 when significant).
 function series_vars(f, has,    g, gi, n, i, k, s, t, o, ka, kb) {
 	print "byfield = " gpstr(by) > f
 	n = 0

@@ -97,30 +97,30 @@ CONFIG holds postmark commands but no run, quit or load; $prog adds
 "set number" (with --file-counts), "set clients" (with --clients),
 "set interval" (with --interval), "set location", "set label", "set report
 csv", "run FILE" and "quit"; postmark's errors name the CONFIG line, or
-the added line.  Each DIRECTORY
-is resolved to an absolute path (symbolic links too) before the first run;
-it must not contain blanks.  --file-counts runs every target with each
+the added line.  Each DIRECTORY is resolved to an absolute path (symbolic
+links too) before the first run; it must not contain blanks.  --file-counts runs every target with each
 number of files of the list, --clients with each number of clients (both:
 every pair).  postmark is -p PROG, else \$POSTMARK, else postmark in PATH.
 
 Report mode groups the rows with status ok of the CSV files by label (in
 the order first seen, or the order of -l), number of files and number of
 clients, and writes PREFIX.txt, PREFIX.md and the plots (default PREFIX:
-the CSV file name without .csv).  --by FIELD groups by the value of any
-column instead of the label (kernel, fs_types, host, number ...), in
-natural version order (6.2 before 6.10), tests each value against the one
-before it and draws the -series plot: transactions/s, creates/s, deletes/s
-and p99 latencies across the values; --series FIELD2 makes a table and a
-line of each value of FIELD2 (--by kernel --series label: one line per
-file system).  The interval series FILE.csv.intervals.csv of each
-FILE.csv, when there, give the -growth plot and table: the create rate
-and p99 latency against the files alive.  --precision P adds whether each
-95% CI of transactions/s is within P% of its mean.  Of a run of several clients it uses the
+the CSV file name without .csv).  Of a run of several clients it uses the
 run's row (client "all"); with --per-client it uses the rows of the
 clients instead, each as its own label "LABEL client N" (a run of one
 client: its row, as client 0).  Every field of a CSV is text, never run:
 control characters in it (line feed, escape ...) are shown as blanks, also
 in labels given to -l.  Put -- before file names that start with -.
+--by FIELD groups by the value of any column instead of the label
+(kernel, fs_types, host, number ...), in natural version order (6.2
+before 6.10), tests each value against the one before it and draws the
+-series plot: transactions/s, creates/s, deletes/s and p99 latencies
+across the values; --series FIELD2 makes a table and a line of each value
+of FIELD2 (--by kernel --series label: one line per file system).  The
+interval series FILE.csv.intervals.csv of each FILE.csv, when there, give
+the -growth plot and table: the create rate and p99 latency against the
+files alive.  --precision P adds whether each 95% CI of transactions/s is
+within P% of its mean.
 
 A label on tmpfs gets a warning (run mode: always; report mode: beside
 labels on other file systems), and the report lists the runs' own
@@ -255,7 +255,8 @@ statistics() {
 	CMP_PROG=$prog CMP_DATA=$stat_dir CMP_TITLE=$stat_title \
 	    CMP_LABELS=$stat_labels CMP_PERCLIENT=$perclient CMP_BY=$byf \
 	    CMP_SERIES=$seriesf CMP_PRECISION=$precision CMP_SEED=$seed \
-	    CMP_RUNS=$runsasked CMP_RUNMODE=$runmode CMP_ORDER=$labelorder \
+	    CMP_RUNS=$runsasked CMP_RUNMODE=$runmode \
+	    CMP_ORDER=$labelorder \
 	    "$AWK" -f "$datadir/compare.awk" -- "$@" </dev/null
 }
 
