@@ -46,13 +46,16 @@ fslist=		# file systems set up, in part or whole: dir_index ...
 usage() {
 	cat <<EOF
 usage: $prog [-n N] [--number N] [--transactions N] [--file-counts LIST]
-           [--size-mb MB] [-o FILE.csv] [-p POSTMARK] [--no-plot]
+           [--interval N|Nms] [--size-mb MB] [-o FILE.csv] [-p POSTMARK]
+           [--no-plot]
 
 Runs postmark with the classic configuration, bench/classic.pm (20000
 files, 50000 transactions, 500-10000 bytes, seed 42; --number and
 --transactions change the first two), N times (default 3) on an ext4 file
 system with dir_index and on one without, through compare.sh.
---file-counts "1000 2000 ..." sweeps the number of files.  The images
+--file-counts "1000 2000 ..." sweeps the number of files; --interval 1000
+records an interval series every 1000 files, from which the report draws
+the create rate against the files alive (-growth).  The images
 (default 1024 MB each, sparse) live in a temporary directory that is
 removed at the end.  Must run as root.
 EOF
@@ -126,7 +129,7 @@ while [ "$n" -gt 0 ]; do
 	-n|--number|--transactions|--size-mb)
 		need_arg "$n" "$1" "a value"
 		need_posint "$1" "$2" ;;
-	--file-counts|-o|-p)
+	--file-counts|--interval|-o|-p)
 		need_arg "$n" "$1" "a value"
 		set -- "$@" "$1" "$2" ;;
 	*)	usage_error "unknown argument $1" ;;
