@@ -768,8 +768,8 @@ function ivflush(    f, k, key, c, id, i, n) {
 # files alive (see the top of the file): glx, gly, glp (median files
 # alive, rate, p99 of bin M of line G, M = 1..gnb[G]), glc (intervals in
 # it), glruns[G] (series pooled).
-function growth_compute(    k, p, f, id, lk, multi, cl, g, n, nw, w, wid,
-    b, m, bins, nb, i, j, t, xs, ys, ps, np, ord) {
+function growth_compute(    k, p, id, lk, multi, cl, g, n, w, wid, b, m,
+    bins, nb, i, j, xs, ys, ps, np, ord) {
 	# An ok run left without a block: the series do not fit the runs.
 	for (k in nreg) {
 		split(k, p, SUBSEP)
@@ -840,12 +840,7 @@ function growth_compute(    k, p, f, id, lk, multi, cl, g, n, nw, w, wid,
 		# The bins in ascending order of files alive.
 		for (m = 1; m <= nb; m++)
 			ord[m] = m
-		for (i = 2; i <= nb; i++)
-			for (j = i; j > 1 && binlow(ord[j], ord[j - 1]); j--) {
-				t = ord[j]
-				ord[j] = ord[j - 1]
-				ord[j - 1] = t
-			}
+		isort(ord, nb, "bins")
 		gnb[g] = nb
 		for (i = 1; i <= nb; i++) {
 			m = ord[i]
@@ -867,24 +862,13 @@ function growth_compute(    k, p, f, id, lk, multi, cl, g, n, nw, w, wid,
 	order_lines()
 }
 
-# binlow(A, B): whether bin A (binof[], a bin number) holds fewer files
-# alive than bin B.
-function binlow(a, b) {
-	return binof[a] < binof[b]
-}
-
 # order_lines(): glord[1..ngl], the growth lines in the order of their
 # table labels, then of their series values (natural order), then of
 # their numbers of clients.
-function order_lines(    i, j, t) {
+function order_lines(    i) {
 	for (i = 1; i <= ngl; i++)
 		glord[i] = i
-	for (i = 2; i <= ngl; i++)
-		for (j = i; j > 1 && line_before(glord[j], glord[j - 1]); j--) {
-			t = glord[j]
-			glord[j] = glord[j - 1]
-			glord[j - 1] = t
-		}
+	isort(glord, ngl, "lines")
 }
 
 # line_before(A, B): whether growth line A comes before line B.
@@ -908,13 +892,10 @@ function linename(g,    s) {
 }
 
 # median(A, N): the median of A[1..N] (N > 0), A left as it was.
-function median(a, n,    t, i, j, v) {
-	for (i = 1; i <= n; i++) {
-		v = a[i] + 0
-		for (j = i; j > 1 && t[j - 1] > v; j--)
-			t[j] = t[j - 1]
-		t[j] = v
-	}
+function median(a, n,    t, i) {
+	for (i = 1; i <= n; i++)
+		t[i] = a[i] + 0
+	isort(t, n, "")
 	if (n % 2)
 		return t[(n + 1) / 2]
 	return (t[n / 2] + t[n / 2 + 1]) / 2
@@ -931,33 +912,51 @@ function label_index(lab) {
 
 # order_clients(): put the labels of CMP_PERCLIENT in the order of their
 # run labels (first seen) and, within one, of the client numbers.
-function order_clients(    i, j, t, ord) {
+function order_clients(    i, ord) {
 	for (i = 1; i <= nl; i++)
 		ord[i] = i
-	for (i = 2; i <= nl; i++)
-		for (j = i; j > 1 && (lrank[ord[j]] < lrank[ord[j - 1]] || \
-		    (lrank[ord[j]] == lrank[ord[j - 1]] && \
-		    lclient[ord[j]] < lclient[ord[j - 1]])); j--) {
-			t = ord[j]
-			ord[j] = ord[j - 1]
-			ord[j - 1] = t
-		}
+	isort(ord, nl, "clients")
 	reorder(ord)
 }
 
 # order_natural(): put the labels in natural version order (natcmp()),
 # which is also that of the client numbers within a label.
-function order_natural(    i, j, t, ord) {
+function order_natural(    i, ord) {
 	for (i = 1; i <= nl; i++)
 		ord[i] = i
-	for (i = 2; i <= nl; i++)
-		for (j = i; j > 1 && natcmp(labv[ord[j]], labv[ord[j - 1]]) < 0;
-		    j--) {
-			t = ord[j]
-			ord[j] = ord[j - 1]
-			ord[j - 1] = t
-		}
+	isort(ord, nl, "natural")
 	reorder(ord)
+}
+
+# isort(A, N, HOW): sort A[1..N] in the order HOW (before()); an insertion
+# sort, stable, for the short lists here.
+function isort(a, n, how,    i, j, t) {
+	for (i = 2; i <= n; i++)
+		for (j = i; j > 1 && before(how, a[j], a[j - 1]); j--) {
+			t = a[j]
+			a[j] = a[j - 1]
+			a[j - 1] = t
+		}
+}
+
+# before(HOW, X, Y): whether X comes before Y in the order HOW: "groups"
+# (group indices, group_before()), "lines" (growth lines, line_before()),
+# "bins" (bins by their number, binof[]), "clients" (labels of
+# CMP_PERCLIENT by their run label's rank, then client number), "natural"
+# (labels by natcmp()), else by value (numbers as numbers, text as text).
+function before(how, x, y) {
+	if (how == "groups")
+		return group_before(x, y)
+	if (how == "lines")
+		return line_before(x, y)
+	if (how == "bins")
+		return binof[x] < binof[y]
+	if (how == "clients")
+		return lrank[x] < lrank[y] || \
+		    (lrank[x] == lrank[y] && lclient[x] < lclient[y])
+	if (how == "natural")
+		return natcmp(labv[x], labv[y]) < 0
+	return x < y
 }
 
 # natcmp(A, B): -1, 0 or 1 as A comes before, with or after B in natural
@@ -1043,16 +1042,11 @@ function present_labels(    i, s) {
 
 # skipped_text(): "1 error, 2 interrupted": the skipped statuses (the
 # text before any colon), sorted.
-function skipped_text(    s, k, n, i, j, t, keys) {
+function skipped_text(    s, k, n, i, keys) {
 	n = 0
 	for (k in skipkind)
 		keys[++n] = k
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && keys[j] < keys[j - 1]; j--) {
-			t = keys[j]
-			keys[j] = keys[j - 1]
-			keys[j - 1] = t
-		}
+	isort(keys, n, "")
 	s = ""
 	for (i = 1; i <= n; i++)
 		s = s (i > 1 ? ", " : "") skipkind[keys[i]] " " keys[i]
@@ -1099,15 +1093,10 @@ function describe_workload(    s, lo, hi) {
 # sort_numbers(): order the groups by ascending file count, then by
 # ascending number of clients, then by series value in natural order
 # (gord[]).
-function sort_numbers(    i, j, t) {
+function sort_numbers(    i) {
 	for (i = 1; i <= ng; i++)
 		gord[i] = i
-	for (i = 2; i <= ng; i++)
-		for (j = i; j > 1 && group_before(gord[j], gord[j - 1]); j--) {
-			t = gord[j]
-			gord[j] = gord[j - 1]
-			gord[j - 1] = t
-		}
+	isort(gord, ng, "groups")
 }
 
 # group_before(A, B): true when group A comes before group B.

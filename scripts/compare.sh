@@ -293,9 +293,9 @@ plot() {
 
 # options MODE ARGS: parse the options of MODE (report or run) at the
 # start of ARGS into out, labels, iters, pm, counts, clients, interval,
-# precision, seed, byf, seriesf, perclient and noplot; $nopts is how many
-# arguments they took (the caller shifts them).  --NAME=VALUE is taken as
-# --NAME VALUE.
+# precision, seed, byf, seriesf, perclient and noplot (valued() names
+# the options that take a value); $nopts is how many arguments they took
+# (the caller shifts them).  --NAME=VALUE is taken as --NAME VALUE.
 options() {
 	mode=$1
 	shift
@@ -322,63 +322,29 @@ options() {
 		outarg="a file name"
 	fi
 	while [ $# -gt 0 ]; do
+		case $1 in
+		--*=*)	if valued "$mode:${1%%=*}"; then
+				opt_value=${1#*=}
+				opt_name=${1%%=*}
+				shift
+				set -- "$opt_name" "$opt_value" "$@"
+				nargs=$((nargs + 1))
+			fi ;;
+		esac
+		if valued "$mode:$1"; then
+			need_arg $# "$1" "$ov_what"
+			case $ov_var in
+			byf|seriesf)
+				[ -n "$2" ] || usage_error "$1 needs $ov_what" ;;
+			esac
+			eval "$ov_var=\$2"
+			shift 2
+			continue
+		fi
 		case $mode:$1 in
-		report:-o|run:-o)
-			need_arg $# -o "$outarg"
-			out=$2
-			shift 2 ;;
-		report:-l)
-			need_arg $# -l labels
-			labels=$2
-			shift 2 ;;
-		run:-n)	need_arg $# -n "a number"
-			iters=$2
-			shift 2 ;;
 		run:-n*)
 			iters=${1#-n}
 			shift ;;
-		run:-p)	need_arg $# -p "a program"
-			pm=$2
-			shift 2 ;;
-		run:--file-counts=*|run:--clients=*|run:--interval=*|\
-		run:--seed=*|run:--precision=*|report:--precision=*|\
-		report:--by=*|report:--series=*)
-			opt_name=${1%%=*}
-			opt_value=${1#*=}
-			shift
-			set -- "$opt_name" "$opt_value" "$@"
-			nargs=$((nargs + 1))
-			continue ;;
-		run:--file-counts)
-			need_arg $# --file-counts "a list"
-			counts=$2
-			shift 2 ;;
-		run:--clients)
-			need_arg $# --clients "a list"
-			clients=$2
-			shift 2 ;;
-		run:--interval)
-			need_arg $# --interval "N or Nms"
-			interval=$2
-			shift 2 ;;
-		run:--seed)
-			need_arg $# --seed "a number"
-			seed=$2
-			shift 2 ;;
-		report:--precision|run:--precision)
-			need_arg $# --precision "a percentage"
-			precision=$2
-			shift 2 ;;
-		report:--by)
-			need_arg $# --by "a field"
-			[ -n "$2" ] || usage_error "--by needs a field"
-			byf=$2
-			shift 2 ;;
-		report:--series)
-			need_arg $# --series "a field"
-			[ -n "$2" ] || usage_error "--series needs a field"
-			seriesf=$2
-			shift 2 ;;
 		report:--per-client|run:--per-client)
 			perclient=1
 			shift ;;
@@ -413,6 +379,35 @@ options() {
 	    usage_error "--series needs --by"
 	[ -z "$seriesf" ] || [ "$seriesf" != "$byf" ] ||
 	    usage_error "--series and --by name the same field"
+}
+
+# valued MODE:OPTION: whether OPTION of MODE (report or run) takes a
+# value; if so, set ov_var to the variable it sets and ov_what to what it
+# needs.
+valued() {
+	case $1 in
+	report:-o|run:-o)
+		ov_var=out ov_what=$outarg ;;
+	report:-l)
+		ov_var=labels ov_what=labels ;;
+	run:-n)	ov_var=iters ov_what="a number" ;;
+	run:-p)	ov_var=pm ov_what="a program" ;;
+	run:--file-counts)
+		ov_var=counts ov_what="a list" ;;
+	run:--clients)
+		ov_var=clients ov_what="a list" ;;
+	run:--interval)
+		ov_var=interval ov_what="N or Nms" ;;
+	run:--seed)
+		ov_var=seed ov_what="a number" ;;
+	*:--precision)
+		ov_var=precision ov_what="a percentage" ;;
+	report:--by)
+		ov_var=byf ov_what="a field" ;;
+	report:--series)
+		ov_var=seriesf ov_what="a field" ;;
+	*)	return 1 ;;
+	esac
 }
 
 # report_main ARGS: report mode.
