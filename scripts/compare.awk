@@ -328,14 +328,8 @@ function csvsplit(s, f,    n, i, c, len, cur, inq, closed) {
 
 # header(NF): record the column names of the current file from fld[] and
 # check that every column compare.sh needs is there.
-function header(nf,    i, k) {
-	if (fld[1] != "schema_version")
-		fail(where ": not a postmark CSV header " \
-		    "(first column '" fld[1] "', expected schema_version)")
-	split("", col)
-	for (i = 1; i <= nf; i++)
-		col[fld[i]] = i
-	hdrn = nf
+function header(nf,    k) {
+	columns(nf, "schema_version", "a postmark CSV header")
 	sawheader[FILENAME] = 1
 	need("label")
 	need("status")
@@ -347,6 +341,19 @@ function header(nf,    i, k) {
 	for (k = 1; k <= nm; k++)
 		if (!mopt[k])
 			need(mcol[k])
+}
+
+# columns(NF, FIRST, WHAT): record the column names of the current file
+# from fld[] (col[], hdrn); fail unless the first is FIRST, saying that
+# the line is not WHAT.
+function columns(nf, first, what,    i) {
+	if (fld[1] != first)
+		fail(where ": not " what " (first column '" fld[1] \
+		    "', expected " first ")")
+	split("", col)
+	for (i = 1; i <= nf; i++)
+		col[fld[i]] = i
+	hdrn = nf
 }
 
 # need(NAME): fail unless the current header has the column NAME.
@@ -632,13 +639,7 @@ function regrun(    raw, k, key) {
 # ivheader(NF): the header of an interval series (FILE.intervals.csv)
 # from fld[]: check the columns growth_compute() needs.
 function ivheader(nf,    i, n, need) {
-	if (fld[1] != "iteration")
-		fail(where ": not the header of a postmark interval series " \
-		    "(first column '" fld[1] "', expected iteration)")
-	split("", col)
-	for (i = 1; i <= nf; i++)
-		col[fld[i]] = i
-	hdrn = nf
+	columns(nf, "iteration", "the header of a postmark interval series")
 	n = split("label client phase interval start_s end_s files_alive " \
 	    "created create_p99_us", need, " ")
 	for (i = 1; i <= n; i++)
@@ -837,10 +838,7 @@ function growth_compute(    k, p, id, lk, multi, cl, g, n, w, wid, b, m,
 			if (glpp[g, i] != "")
 				bp[m, ++bnp[m]] = glpp[g, i]
 		}
-		# The bins in ascending order of files alive.
-		for (m = 1; m <= nb; m++)
-			ord[m] = m
-		isort(ord, nb, "bins")
+		order(ord, nb, "bins")	# by files alive
 		gnb[g] = nb
 		for (i = 1; i <= nb; i++) {
 			m = ord[i]
@@ -859,19 +857,12 @@ function growth_compute(    k, p, id, lk, multi, cl, g, n, w, wid, b, m,
 		split("", bn)
 		split("", bnp)
 	}
-	order_lines()
+	order(glord, ngl, "lines")
 }
 
-# order_lines(): glord[1..ngl], the growth lines in the order of their
-# table labels, then of their series values (natural order), then of
-# their numbers of clients.
-function order_lines(    i) {
-	for (i = 1; i <= ngl; i++)
-		glord[i] = i
-	isort(glord, ngl, "lines")
-}
-
-# line_before(A, B): whether growth line A comes before line B.
+# line_before(A, B): whether growth line A comes before line B: in the
+# order of their table labels, then of their series values (natural
+# order), then of their numbers of clients.
 function line_before(a, b) {
 	if (gllab[a] != gllab[b])
 		return lidx[gllab[a]] < lidx[gllab[b]]
@@ -912,20 +903,24 @@ function label_index(lab) {
 
 # order_clients(): put the labels of CMP_PERCLIENT in the order of their
 # run labels (first seen) and, within one, of the client numbers.
-function order_clients(    i, ord) {
-	for (i = 1; i <= nl; i++)
-		ord[i] = i
-	isort(ord, nl, "clients")
+function order_clients(    ord) {
+	order(ord, nl, "clients")
 	reorder(ord)
 }
 
 # order_natural(): put the labels in natural version order (natcmp()),
 # which is also that of the client numbers within a label.
-function order_natural(    i, ord) {
-	for (i = 1; i <= nl; i++)
-		ord[i] = i
-	isort(ord, nl, "natural")
+function order_natural(    ord) {
+	order(ord, nl, "natural")
 	reorder(ord)
+}
+
+# order(A, N, HOW): A[1..N] = the numbers 1 to N in the order HOW (of the
+# things they number, see before()).
+function order(a, n, how,    i) {
+	for (i = 1; i <= n; i++)
+		a[i] = i
+	isort(a, n, how)
 }
 
 # isort(A, N, HOW): sort A[1..N] in the order HOW (before()); an insertion
@@ -1093,10 +1088,8 @@ function describe_workload(    s, lo, hi) {
 # sort_numbers(): order the groups by ascending file count, then by
 # ascending number of clients, then by series value in natural order
 # (gord[]).
-function sort_numbers(    i) {
-	for (i = 1; i <= ng; i++)
-		gord[i] = i
-	isort(gord, ng, "groups")
+function sort_numbers() {
+	order(gord, ng, "groups")
 }
 
 # group_before(A, B): true when group A comes before group B.
