@@ -244,16 +244,18 @@ END {
 	exit 0
 }
 
-# fail(MSG): print "PROG: MSG" on stderr and exit 1.
+# fail(MSG): print "PROG: MSG" on stderr and exit 1.  Messages are
+# appended to /dev/stderr: an awk that opens it as a file (gawk --posix)
+# would otherwise truncate a standard error redirected to a file.
 function fail(msg) {
-	print prog ": " clean(msg) > "/dev/stderr"
+	print prog ": " clean(msg) >> "/dev/stderr"
 	failed = 1
 	exit 1
 }
 
 # warn(MSG): print "PROG: warning: MSG" on stderr.
 function warn(msg) {
-	print prog ": warning: " clean(msg) > "/dev/stderr"
+	print prog ": warning: " clean(msg) >> "/dev/stderr"
 }
 
 # noctl(S, R): S with every control character (bytes 0-31 and 127: tab,
@@ -638,13 +640,13 @@ function regrun(    raw, k, key) {
 
 # ivheader(NF): the header of an interval series (FILE.intervals.csv)
 # from fld[]: check the columns growth_compute() needs.
-function ivheader(nf,    i, n, need) {
+function ivheader(nf,    i, n, names) {
 	columns(nf, "iteration", "the header of a postmark interval series")
 	n = split("label client phase interval start_s end_s files_alive " \
-	    "created create_p99_us", need, " ")
+	    "created create_p99_us", names, " ")
 	for (i = 1; i <= n; i++)
-		if (!(need[i] in col))
-			fail(FILENAME ": missing column '" need[i] "' (not " \
+		if (!(names[i] in col))
+			fail(FILENAME ": missing column '" names[i] "' (not " \
 			    "a postmark interval series? see results/README.md)")
 	ivname[ivof] = clean(FILENAME)
 }
@@ -1963,7 +1965,7 @@ function write_run_warnings(txt, md,    li, lab, i, k, any, s) {
 	}
 	if (any)
 		print prog ": the runs have validity warnings, listed in " \
-		    "the report" > "/dev/stderr"
+		    "the report" >> "/dev/stderr"
 }
 
 # wrap(S, W): S folded at blanks into lines of at most W characters.
