@@ -79,19 +79,21 @@ refused() {
 }
 
 tl=$(ere_quote "$T/tmpfs")
+notmpfs="direct $tl: the file system (refuses O_DIRECT|gives no direct-I/O \
+alignment \(tmpfs has none\))"
 refused tmpfs "$T/tmpfs" "set location $T/tmpfs;$raw;set direct true" \
-    "direct $tl: the file system (refuses O_DIRECT|gives no direct-I/O alignment \(tmpfs has none\))"
+    "$notmpfs"
 refused buffered "$E/loc" "set location $E/loc;$work;set direct true" \
-    'run: set direct true needs set buffering false \(O_DIRECT is for unbuffered I/O\)'
+    "$(ere_quote "run: set direct true needs set buffering false (O_DIRECT \
+is for unbuffered I/O)")"
 is "$(cat "$T/buffered.csv" 2>/dev/null)" "" \
     "buffered: refused before the run (no CSV row)"
 blocks="block sizes must be multiples of 4096 bytes, the file system's \
 direct-I/O alignment (set read 4096, set write 4096)"
 m=$(ere_quote "$blocks")
-refused read512 "$E/loc" "set location $E/loc;$raw;set direct true;set read 512" \
-    "direct read 512 and write 4096: $m"
-refused write6k "$E/loc" "set location $E/loc;$raw;set direct true;set write 6k" \
-    "direct read 4096 and write 6144: $m"
+d="set location $E/loc;$raw;set direct true"
+refused read512 "$E/loc" "$d;set read 512" "direct read 512 and write 4096: $m"
+refused write6k "$E/loc" "$d;set write 6k" "direct read 4096 and write 6144: $m"
 is "$(csv_get "$T/write6k.csv" status)" \
     "error: direct read 4096 and write 6144: $blocks" \
     "write6k: the CSV row says the same"
@@ -100,11 +102,8 @@ is "$(csv_get "$T/write6k.csv" status)" \
 # one refused, with subdirectories, must not get its sK made first.
 bug='the sK of earlier locations are made before a later one is refused'
 refused tmpfs-second "$E/loc" \
-    "set location $E/loc;set location +$T/tmpfs;$raw;set direct true;set subdirectories 3" \
-    "direct $tl: the file system (refuses O_DIRECT|gives no direct-I/O alignment \(tmpfs has none\))" \
-    "$bug"
-refused read512-subdirs "$E/loc" \
-    "set location $E/loc;$raw;set direct true;set read 512;set subdirectories 3" \
+    "$d;set location +$T/tmpfs;set subdirectories 3" "$notmpfs" "$bug"
+refused read512-subdirs "$E/loc" "$d;set read 512;set subdirectories 3" \
     "direct read 512 and write 4096: $m" "$bug"
 
 done_testing

@@ -34,7 +34,8 @@ work="$locs;set number 40;set transactions 200;set seed 3"
 cat >"$T/log.sh" <<EOF
 f=\$(find "$L" -type f -name '[0-9]*' | wc -l)
 d=\$(find "$L" -mindepth 2 -type d -name 's[0-9]*' | wc -l)
-echo "\$PM_WHEN \$PM_PHASE \$PM_ITERATION \$PM_WARMUP \$PM_LABEL \$PM_LOCATIONS \$f \$d" >>"$T/hooks.log"
+echo "\$PM_WHEN \$PM_PHASE \$PM_ITERATION \$PM_WARMUP \$PM_LABEL" \\
+    "\$PM_LOCATIONS \$f \$d" >>"$T/hooks.log"
 EOF
 c="$work;set label lab;set warmup 1;set iterations 2"
 for w in before after; do
@@ -64,8 +65,8 @@ same_file "$T/hooks.log" "$T/hooks.want" \
 same_as_before "$L" "$T/loc.before" "order: the locations as before"
 
 # Records on standard output: a hook's output goes to standard error.
-printf '%s;set hook after creation echo from-the-hook;set report csv;run;quit\n' \
-    "$work" | tr ';' '\n' >"$T/stdout.cfg"
+printf '%s;%s;set report csv;run;quit\n' "$work" \
+    'set hook after creation echo from-the-hook' | tr ';' '\n' >"$T/stdout.cfg"
 pm_run stdout
 is "$rc $(grep -cx from-the-hook "$T/stdout.out") $(grep -cx from-the-hook \
     "$T/stdout.err")" "0 0 1" "records on stdout: the hook's output on stderr"
@@ -108,8 +109,12 @@ timed() {
 }
 timed nohook "" 0
 timed sleep1 "set hook before transactions sleep 1" 1
-s='sleep 0.4'
-timed sleeps "set hook before creation $s;set hook after creation $s;set hook after transactions $s;set hook before deletion $s;set hook after deletion $s" 2
+c=
+for h in "before creation" "after creation" "after transactions" \
+    "before deletion" "after deletion"; do
+	c="$c${c:+;}set hook $h sleep 0.4"
+done
+timed sleeps "$c" 2
 
 # failing NAME HOOK COMMAND STATUS: the run with the hook HOOK (before
 # run ...) COMMAND, 2 iterations, must stop at the first: exit 1, message
@@ -162,12 +167,14 @@ signalled signal-after-run "after run"
 
 # none removes a hook; show lists them.
 rm -f "$T/hooks.log"
-pm_config none "$work;set hook before run sh $T/log.sh;set hook after run sh $T/log.sh;set hook before run none"
+pm_config none "$work;set hook before run sh $T/log.sh;set hook after run sh \
+$T/log.sh;set hook before run none"
 pm_run none
 is "$rc $(cat "$T/hooks.log")" "0 after run 1 0  $L/A:$L/B 0 0" \
     "none: only the hook not removed ran"
-printf 'set hook before run echo a;set hook after deletion echo  b  c;set hook after creation true;set hook after creation none;show\n' |
-    tr ';' '\n' >"$T/show.cfg"
+printf '%s;%s;%s;%s;show\n' 'set hook before run echo a' \
+    'set hook after deletion echo  b  c' 'set hook after creation true' \
+    'set hook after creation none' | tr ';' '\n' >"$T/show.cfg"
 pm_run show
 is "$rc $(grep '^Hooks' "$T/show.out")" \
     "0 Hooks: before run: echo a; after deletion: echo  b  c" \
