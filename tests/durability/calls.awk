@@ -16,23 +16,13 @@
 #   dirsync yes|no  after each create (at its close) and each unlink:
 #                   whether the next call on the locations is the fsync of
 #                   the directory that holds the file
-#   sync            sync(2)
-#   drop CALL ARG   open, write (ARG: the bytes written) or close of
-#                   /proc/sys/vm/drop_caches
+#   sync [T]        sync(2), taking T seconds (with strace -T)
+#   drop CALL [ARG] [T]  open, write (ARG: the bytes written) or close of
+#                   /proc/sys/vm/drop_caches, taking T seconds (strace -T)
 #
 # Directory handles are told from files by their open (O_DIRECTORY), as
 # tests/diff/handles.awk does.  Calls that fail are reported like the
-# others.
-
-# fdpath S: the path decorating the first `N<PATH>' of S, or "".
-function fdpath(s) {
-	if (match(s, /[0-9]+<[^>]*>/) == 0)
-		return ""
-	s = substr(s, RSTART, RLENGTH)
-	sub(/^[0-9]+</, "", s)
-	sub(/>$/, "", s)
-	return s
-}
+# others.  Run it after tests/diff/pathof.awk (path_of).
 
 # fdnum S: the descriptor of the first `N<PATH>' of S.
 function fdnum(s) {
@@ -49,7 +39,7 @@ function inloc(p) {
 function dircheck(line) {
 	if (pending == "")
 		return
-	if (line ~ /^fsync\(/ && fdpath(line) == pending)
+	if (line ~ /^fsync\(/ && path_of(line) == pending)
 		print "dirsync yes"
 	else
 		print "dirsync no"
@@ -70,19 +60,25 @@ BEGIN {
 	sub(/^[0-9]+ +/, "", line)
 	call = line
 	sub(/\(.*/, "", call)
-	p = fdpath(line)
+	p = path_of(line)
+	# The time spent in the call (strace -T), or "".
+	t = ""
+	if (match(line, / <[0-9.]+>$/)) {
+		t = " " substr(line, RSTART + 2, RLENGTH - 3)
+		line = substr(line, 1, RSTART - 1)
+	}
 }
 
 call == "sync" {
-	print "sync"
+	print "sync" t
 	next
 }
 
 p == "/proc/sys/vm/drop_caches" || line ~ /"\/proc\/sys\/vm\/drop_caches"/ {
 	if (call == "write" && match(line, /, "[^"]*"/))
-		print "drop write", substr(line, RSTART + 3, RLENGTH - 4)
+		print "drop write", substr(line, RSTART + 3, RLENGTH - 4) t
 	else
-		print "drop", call
+		print "drop", call t
 	next
 }
 
@@ -92,7 +88,7 @@ p == "/proc/sys/vm/drop_caches" || line ~ /"\/proc\/sys\/vm\/drop_caches"/ {
 
 call == "openat" && line ~ /O_DIRECTORY/ {
 	if (match(line, /= [0-9]+<[^>]*>$/))
-		dir[fdpath(substr(line, RSTART + 2))] = 1
+		dir[path_of(substr(line, RSTART + 2))] = 1
 	next
 }
 

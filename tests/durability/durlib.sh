@@ -57,8 +57,8 @@ du_trace() {
 # du_events NAME LOC: the events of $T/NAME.tr on location LOC
 # (calls.awk) into $T/NAME.ev.
 du_events() {
-	awk -v loc="$2" -f "$srcdir/tests/durability/calls.awk" \
-	    "$T/$1.tr" >"$T/$1.ev"
+	awk -v loc="$2" -f "$srcdir/tests/diff/pathof.awk" \
+	    -f "$srcdir/tests/durability/calls.awk" "$T/$1.tr" >"$T/$1.ev"
 }
 
 # du_count NAME EVENT: how many events of $T/NAME.ev start with EVENT.
@@ -123,13 +123,9 @@ du_summary() {
 # known bug (WHY): it fails as XFAIL; once fixed it passes as XPASS,
 # which fails `make check', and the TODO must go.
 todo_is() {
-	tap_n=$((tap_n + 1))
-	if [ "$1" = "$2" ]; then
-		echo "ok $tap_n - $3 # TODO $4"
-	else
-		echo "not ok $tap_n - $3 # TODO $4"
-		diag "got:  '$1'" "want: '$2'"
-	fi
+	ti_failed=$tap_failed
+	is "$1" "$2" "$3 # TODO $4"
+	tap_failed=$ti_failed
 }
 
 # The counts of a run (results/README.md): what no durability or cache
