@@ -498,7 +498,8 @@ function userow(st, client,    v, base, lab, li, num, ncl, gi, k, key,
 	    get("size_high") SUBSEP get("read_block") SUBSEP \
 	    get("write_block") SUBSEP get("buffering") SUBSEP \
 	    get("bias_read") SUBSEP get("bias_create") SUBSEP \
-	    get("subdirectories") SUBSEP get("seed")
+	    get("subdirectories") SUBSEP get("seed") SUBSEP get("sync") \
+	    SUBSEP get("dirsync") SUBSEP get("direct") SUBSEP get("cache")
 	if (!(sig in sigs)) {
 		sigs[sig] = 1
 		nsig++
@@ -1084,6 +1085,15 @@ function describe_workload(    s, lo, hi) {
 		s = s ", " get("subdirectories") " subdirectories"
 	if (get("seed") != "")
 		s = s ", seed " get("seed")
+	# Schema 2's durability and cache columns, when not the defaults.
+	if (get("sync") != "" && get("sync") != "none")
+		s = s ", sync " get("sync")
+	if (get("dirsync") == "1")
+		s = s ", dirsync"
+	if (get("direct") == "1")
+		s = s ", O_DIRECT"
+	if (get("cache") != "" && get("cache") != "warm")
+		s = s ", cache " get("cache")
 	return s
 }
 
@@ -1678,7 +1688,8 @@ function write_reports(    txt, md, g, gi, nr, li, s, head, c) {
 	if (nsig > 1)
 		report_warning(txt, md, "the rows ran " nsig " different " \
 		    "workloads (transactions, sizes, blocks, buffering, bias, " \
-		    "subdirectories or seed differ)")
+		    "subdirectories, seed, sync, dirsync, direct or cache " \
+		    "differ)")
 	tmpfs_warnings(txt, md)
 	s = mixed_groups()
 	if (s != "")

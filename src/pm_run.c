@@ -398,7 +398,10 @@ pm_hook_env(const struct pm_drive *run, int when, int hp)
  * Run the hook set for when and hp, if any, with /bin/sh -c: outside any
  * timed interval, standard input from /dev/null, standard output where
  * the progress text goes.  Returns 1 when it ran and exited 0, 0 when
- * there is none, -1 with *err when it failed (its status in the message).
+ * there is none, -1 with *err when it failed (its status in the message),
+ * or -1 with *err untouched when a stopping signal reached us while it
+ * ran: sent to our process group (Ctrl-C, a hangup), it stopped the hook
+ * too, and the run is interrupted, not failed.
  */
 static int
 pm_hook_command(const struct pm_drive *run, int when, int hp,
@@ -432,6 +435,8 @@ pm_hook_command(const struct pm_drive *run, int when, int hp,
 		continue;
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return (1);
+	if (pm_workload_signal() != 0)
+		return (-1);
 	snprintf(what, sizeof what, "%s %s", when == PM_HOOK_BEFORE ?
 	    "before" : "after", pm_hook_phases[hp]);
 	pm_error_set(err, "hook", what, 0);
@@ -679,18 +684,20 @@ pm_hook_after(void *arg, enum pm_phase phase, struct pm_error *err)
 /*
  * One run of the engine between the hook "before run" and set cache
  * cold's drop before it, and the hook "after run" after it.  A failure of
- * those is the run's error (before: nothing ran).
+ * those is the run's error (before: nothing ran); a signal that stopped
+ * one of the hooks makes the run interrupted.
  */
 static void
 pm_engine(struct pm_drive *run, const struct pm_hooks *hooks,
     struct pm_result *r)
 {
 	struct pm_error	 err = { 0 };
-	int		 failed, signo;
+	int		 failed, stopped = 0, signo;
 
 	pm_result_reset(r);
-	failed = pm_hook_command(run, PM_HOOK_BEFORE, PM_HP_RUN, &err) == -1 ||
-	    (run->cfg->cache == PM_CACHE_COLD && pm_drop_caches(&err) == -1);
+	failed = (pm_hook_command(run, PM_HOOK_BEFORE, PM_HP_RUN, &err) == -1 ||
+	    (run->cfg->cache == PM_CACHE_COLD && pm_drop_caches(&err) == -1)) &&
+	    err.op != NULL;
 	if (pm_mpi_any(failed)) {
 		pm_mpi_share_error(&err);
 		r->error = err;
@@ -704,13 +711,20 @@ pm_engine(struct pm_drive *run, const struct pm_hooks *hooks,
 		return;
 	}
 	pm_workload_run(run->cfg, hooks, run, r);
-	failed = r->status != PM_STATUS_ERROR &&
-	    pm_hook_command(run, PM_HOOK_AFTER, PM_HP_RUN, &err) == -1;
+	failed = 0;
+	if (r->status != PM_STATUS_ERROR &&
+	    pm_hook_command(run, PM_HOOK_AFTER, PM_HP_RUN, &err) == -1) {
+		failed = err.op != NULL;
+		stopped = !failed;
+	}
 	if (pm_mpi_any(failed)) {
 		pm_mpi_share_error(&err);
 		pm_error_clear(&r->error);
 		r->error = err;
 		r->status = PM_STATUS_ERROR;
+	} else if (stopped && r->status != PM_STATUS_INTERRUPTED) {
+		r->status = PM_STATUS_INTERRUPTED;
+		r->signo = pm_workload_signal();
 	}
 }
 

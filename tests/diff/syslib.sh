@@ -61,7 +61,8 @@ sl_run() {
 # (tests/diff/handles.awk; the reference's trace has none to rewrite).
 sl_norm() {
 	sed -E -e 's/^[0-9]+ +//' -e '/^(\+\+\+|---) /d' |
-	    awk -f "$srcdir/tests/diff/handles.awk" |
+	    awk -f "$srcdir/tests/diff/pathof.awk" \
+		-f "$srcdir/tests/diff/handles.awk" |
 	    sed -E -e 's/AT_FDCWD<[^>]*>/AT_FDCWD/g' \
 		-e 's/([(, =])([3-9]|[1-9][0-9]+)</\1FD</g' \
 		-e 's/\|O_EXCL//g' -e 's/\) +=( |$)/) =\1/'
