@@ -306,17 +306,17 @@ pm_block_size(dev_t dev)
 
 /*
  * With O_DIRECT every piece but the last of a file starts at a multiple
- * of the alignment, so the block sizes must be multiples of it.
- * Returns 0, or -1 before anything is created.
+ * of the alignment a, so the block sizes must be multiples of it (a is 0
+ * when no location was probed).  Returns 0, or -1 before anything is
+ * created.
  */
 int
-pm_direct_blocks(struct pm_run *run)
+pm_direct_blocks(struct pm_run *run, size_t a)
 {
 	const struct pm_config	*cfg = run->cfg;
 	char			*what;
-	size_t			 a = run->io.align;
 
-	if (cfg->read_block % a == 0 && cfg->write_block % a == 0)
+	if (a == 0 || (cfg->read_block % a == 0 && cfg->write_block % a == 0))
 		return (0);
 	xasprintf(&what, "read %u and write %u", cfg->read_block,
 	    cfg->write_block);
@@ -326,6 +326,33 @@ pm_direct_blocks(struct pm_run *run)
 	    "%zu bytes, the file system's direct-I/O alignment (set read "
 	    "%zu, set write %zu)", a, a, a);
 	return (-1);
+}
+
+/*
+ * set direct, before anything is made: probe every location that exists
+ * already (by its path; one inside another's sK is probed when it is
+ * opened) for its direct-I/O alignment, so that a file system that
+ * refuses O_DIRECT, or block sizes that are not multiples of the
+ * alignment, stop the run before any sK of an earlier location is made.
+ * *align becomes the largest alignment.  Returns 0 or -1.
+ */
+int
+pm_direct_check(struct pm_run *run, size_t nloc, size_t *align)
+{
+	struct pm_dirs	 d;
+	uint32_t	 i;
+	int		 rc = 0;
+
+	if (pm_dirs_init(&d, nloc, 0) == -1)
+		return (pm_fail(run, "allocate", "directory table", errno));
+	for (i = 0; rc == 0 && i < d.nloc; i++) {
+		if ((d.locfd[i] = open(pm_locname(run, i), PM_DIR_FLAGS)) ==
+		    -1)
+			continue;
+		rc = pm_direct_probe(run, &d, i, align);
+	}
+	pm_dirs_close(&d);
+	return (rc == 0 ? pm_direct_blocks(run, *align) : rc);
 }
 
 /*

@@ -237,6 +237,7 @@ int		 pm_dirs_adopt(struct pm_run *, const struct pm_dirs *,
 		    struct pm_dirs *, const char *);
 int		 pm_dirs_remove(struct pm_run *, struct pm_dirs *);
 void		 pm_fd_budget(uint64_t);
-int		 pm_direct_blocks(struct pm_run *);
+int		 pm_direct_blocks(struct pm_run *, size_t);
+int		 pm_direct_check(struct pm_run *, size_t, size_t *);
 
 #endif /* PM_ENGINE_H */

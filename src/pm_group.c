@@ -266,8 +266,9 @@ pm_group_dirs(struct pm_group *g)
 	uint32_t		 i, nsub = lead->subdirs;
 
 	pm_fd_budget((nloc + 1) * (1 + 2 * (uint64_t)g->n * (nsub + 2)));
-	if (pm_group_top(g, &align) == -1 ||
-	    (g->cfg->direct && pm_direct_blocks(lead) == -1)) {
+	if ((g->cfg->direct && pm_direct_check(lead, nloc, &align) == -1) ||
+	    pm_group_top(g, &align) == -1 ||
+	    (g->cfg->direct && pm_direct_blocks(lead, align) == -1)) {
 		pm_group_shared_error(g);
 		return (-1);
 	}

@@ -92,12 +92,11 @@ is "$(csv_get "$T/write6k.csv" status)" \
     "error: direct read 4096 and write 6144: $blocks" \
     "write6k: the CSV row says the same"
 
-# The checks come after every location is opened; a location before the
-# one refused, with subdirectories, must not get its sK made first.
-bug='the sK of earlier locations are made before a later one is refused'
+# Every location is probed before anything is made: a location before
+# the one refused, with subdirectories, does not get its sK made first.
 refused tmpfs-second "$E/loc" \
-    "$d;set location +$T/tmpfs;set subdirectories 3" "$notmpfs" "$bug"
+    "$d;set location +$T/tmpfs;set subdirectories 3" "$notmpfs"
 refused read512-subdirs "$E/loc" "$d;set read 512;set subdirectories 3" \
-    "direct read 512 and write 4096: $m" "$bug"
+    "direct read 512 and write 4096: $m"
 
 done_testing
