@@ -334,7 +334,8 @@ pm_direct_blocks(struct pm_run *run, size_t a)
  * opened) for its direct-I/O alignment, so that a file system that
  * refuses O_DIRECT, or block sizes that are not multiples of the
  * alignment, stop the run before any sK of an earlier location is made.
- * *align becomes the largest alignment.  Returns 0 or -1.
+ * *align becomes the largest alignment.  When every location was probed
+ * pm_dirs_open does not probe again.  Returns 0 or -1.
  */
 int
 pm_direct_check(struct pm_run *run, size_t nloc, size_t *align)
@@ -345,10 +346,13 @@ pm_direct_check(struct pm_run *run, size_t nloc, size_t *align)
 
 	if (pm_dirs_init(&d, nloc, 0) == -1)
 		return (pm_fail(run, "allocate", "directory table", errno));
+	run->probed = 1;
 	for (i = 0; rc == 0 && i < d.nloc; i++) {
 		if ((d.locfd[i] = open(pm_locname(run, i), PM_DIR_FLAGS)) ==
-		    -1)
+		    -1) {
+			run->probed = 0;
 			continue;
+		}
 		rc = pm_direct_probe(run, &d, i, align);
 	}
 	pm_dirs_close(&d);
@@ -415,7 +419,7 @@ pm_dirs_open(struct pm_run *run, struct pm_dirs *d, size_t *align)
 	for (i = 0; i < d->nloc; i++) {
 		if (pm_stopped(run) || pm_open_location(run, d, i) == -1)
 			return (-1);
-		if (d->canon[i] == i && run->cfg->direct &&
+		if (d->canon[i] == i && run->cfg->direct && !run->probed &&
 		    pm_direct_probe(run, d, i, align) == -1)
 			return (-1);
 		if (d->canon[i] == i && d->nsub > 0 &&

@@ -436,7 +436,8 @@ pm_client_main(void *arg)
 
 /*
  * The caller's before (after not set) or after callback of a timed
- * phase, for the whole run, while no client runs; a failure stops the
+ * phase, for the whole run, while no client runs (a before callback
+ * belongs to its phase: last_phase is set first); a failure stops the
  * run (recorded as client 0's).
  */
 static void
@@ -483,6 +484,7 @@ pm_group_phases(struct pm_group *g)
 	all = made == g->n;
 	pm_group_gate(g, all ? 1 : -1);
 	for (tp = 0; tp < PM_NTPHASES && (all || g->mpi); tp++) {
+		g->res->last_phase = phase[tp];
 		pm_group_around(g, 0, phase[tp]);
 		if (g->hooks != NULL && g->hooks->phase_begin != NULL &&
 		    !pm_group_halted(g) && g->hooks->phase_begin(g->arg,
@@ -490,7 +492,6 @@ pm_group_phases(struct pm_group *g)
 			pm_group_stop(g);
 		if (g->mpi && pm_mpi_any(pm_group_halted(g)))
 			pm_group_stop(g);
-		g->res->last_phase = phase[tp];
 		pm_group_sample(g, phase[tp], 0);
 		g->t0[tp] = pm_clock_mono();
 		if (all) {
@@ -954,6 +955,8 @@ pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
 	pm_group_init(&g, cfg, hooks, arg, res);
 
 	mkdir = cfg->subdirs > 1 && hooks != NULL;
+	if (cfg->subdirs > 1)
+		res->last_phase = PM_PHASE_MKDIR;
 	failed = pm_group_clients(&g) == -1 ||
 	    (mkdir && hooks->phase_begin != NULL &&
 	    hooks->phase_begin(arg, PM_PHASE_MKDIR, &res->error) == -1);
@@ -977,6 +980,8 @@ pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
 		stopped = pm_mpi_any(stopped);
 	if (!g.single)
 		pm_group_merge(&g);
+	if (!stopped && cfg->subdirs > 1)
+		res->last_phase = PM_PHASE_RMDIR;
 	if (!stopped && mkdir && hooks->phase_begin != NULL &&
 	    hooks->phase_begin(arg, PM_PHASE_RMDIR, &res->error) == -1)
 		stopped = 1;

@@ -2168,19 +2168,26 @@ pm_report_name(enum pm_report_fmt fmt)
 	return (pm_reporters[0].name);
 }
 
-/* The name of a phase in messages: "performing transactions". */
+/*
+ * The name of a phase in messages: "performing transactions"; before the
+ * first (the hook before run) "starting the run", after the last (the
+ * hook after run) "finishing the run".
+ */
 const char *
 pm_phase_name(enum pm_phase phase)
 {
-	static const char *const names[PM_NPHASES] = {
+	static const char *const names[PM_PHASE_END + 1] = {
 		"creating subdirectories",
 		"creating files",
 		"performing transactions",
 		"deleting files",
-		"deleting subdirectories"
+		"deleting subdirectories",
+		"running",
+		"starting the run",
+		"finishing the run"
 	};
 
-	if ((unsigned int)phase >= PM_NPHASES)
+	if ((unsigned int)phase > PM_PHASE_END)
 		return ("running");
 	return (names[phase]);
 }

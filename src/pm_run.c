@@ -712,6 +712,8 @@ pm_engine(struct pm_drive *run, const struct pm_hooks *hooks,
 	}
 	pm_workload_run(run->cfg, hooks, run, r);
 	failed = 0;
+	if (r->status == PM_STATUS_OK)
+		r->last_phase = PM_PHASE_END;
 	if (r->status != PM_STATUS_ERROR &&
 	    pm_hook_command(run, PM_HOOK_AFTER, PM_HP_RUN, &err) == -1) {
 		failed = err.op != NULL;

@@ -927,8 +927,9 @@ pm_phase_delete(struct pm_run *run)
 /*
  * The caller's before (after not set) or after hook of a timed phase,
  * with its sample of where the time goes: the sample comes last before a
- * phase and first after it, next to the phase's interval.  Returns 1
- * when something ran, 0 when not, -1 on failure.
+ * phase and first after it, next to the phase's interval.  A before hook
+ * belongs to its phase: a stop in it stops that phase.  Returns 1 when
+ * something ran, 0 when not, -1 on failure.
  */
 static int
 pm_around(struct pm_run *run, int after, enum pm_phase phase)
@@ -941,6 +942,8 @@ pm_around(struct pm_run *run, int after, enum pm_phase phase)
 		return (0);
 	if (after && h->sample != NULL)
 		sampled = h->sample(run->arg, phase, 1);
+	if (!after)
+		run->res->last_phase = phase;
 	fn = after ? h->after : h->before;
 	if (fn != NULL && (rc = fn(run->arg, phase, &run->res->error)) == -1)
 		return (-1);
@@ -1031,7 +1034,7 @@ pm_result_reset(struct pm_result *res)
 	free(res->warnings);
 	memset(res, 0, sizeof *res);
 	res->status = PM_STATUS_OK;
-	res->last_phase = PM_PHASE_MKDIR;
+	res->last_phase = PM_PHASE_START;
 	res->meta = meta;
 	res->iteration = iteration;
 	res->warmup = warmup;

@@ -135,7 +135,9 @@ enum pm_phase {
 	PM_PHASE_TRANSACT,		/* "Performing transactions" */
 	PM_PHASE_DELETE,		/* "Deleting files..." */
 	PM_PHASE_RMDIR,			/* "Deleting subdirectories..." */
-	PM_NPHASES
+	PM_NPHASES,
+	PM_PHASE_START,			/* not a phase: before the first */
+	PM_PHASE_END			/* not a phase: after the last */
 };
 
 /* Index of a timed phase in pm_result.lat[]. */
@@ -261,7 +263,8 @@ struct pm_clientrow {
 struct pm_result {
 	enum pm_status	 status;
 	int		 signo;		/* signal for PM_STATUS_INTERRUPTED */
-	enum pm_phase	 last_phase;	/* phase running when the run ended */
+	enum pm_phase	 last_phase;	/* phase running when the run ended,
+					   or START, END */
 	struct pm_error	 error;		/* cause for PM_STATUS_ERROR */
 
 	uint64_t	 created_alone;	/* files created in the creation phase */

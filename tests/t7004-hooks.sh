@@ -70,9 +70,9 @@ printf '%s;%s;set report csv;run;quit\n' "$work" \
 pm_run stdout
 is "$rc $(grep -cx from-the-hook "$T/stdout.out") $(grep -cx from-the-hook \
     "$T/stdout.err")" "0 0 1" "records on stdout: the hook's output on stderr"
-is "$(sed -n '1s/,.*//p' "$T/stdout.out")$(sed -n 2p "$T/stdout.out" |
-    cut -c1-2)$(wc -l <"$T/stdout.out")" "schema_version2,2" \
-    "records on stdout: the header and one row, nothing else"
+is "$(sed -n '1s/,.*//p' "$T/stdout.out") $(sed -n '2s/,.*//p' \
+    "$T/stdout.out" | grep -c '^[1-9][0-9]*$') $(wc -l <"$T/stdout.out")" \
+    "schema_version 1 2" "records on stdout: the header and one row, nothing else"
 
 # phases NAME: the phase times of the row, and whether elapsed_s is their
 # sum within 5 us and each phase is below 0.25 s.
@@ -132,10 +132,11 @@ failing before-deletion "before deletion" "exit 3" "exited with status 3"
 failing after-run "after run" "exit 3" "exited with status 3"
 failing killed "before transactions" 'kill -9 $$' "was killed by signal 9"
 
-# signalled NAME HOOK: TERM to postmark's process group while the hook
-# HOOK (before run ...) runs: the hook's shell dies of it too, and the
-# run is interrupted, not failed: exit 143, status interrupted, the
-# message, the locations as before.
+# signalled NAME HOOK WHILE: TERM to postmark's process group while the
+# hook HOOK (before run ...) runs: the hook's shell dies of it too, and
+# the run is interrupted, not failed: exit 143, status interrupted, the
+# message naming WHILE (what the run was doing), the locations as
+# before.
 signalled() {
 	rm -f "$T/started"
 	pm_config "$1" "$work;set hook $2 touch $T/started && sleep 20"
@@ -155,15 +156,16 @@ signalled() {
 	cleanup=$saved
 	is "$(cat "$T/$1.rc") $(csv_get "$T/$1.csv" status)" \
 	    "143 interrupted" "$1: exit 143, status interrupted"
-	grep -q '^postmark: interrupted by SIGTERM while' "$T/$1.err"
+	grep -q "^postmark: interrupted by SIGTERM while $3:" "$T/$1.err"
 	st=$?
-	ok "$st" "$1: 'interrupted by SIGTERM' on stderr"
+	ok "$st" "$1: 'interrupted by SIGTERM while $3' on stderr"
 	[ "$st" -eq 0 ] || diag "$(cat "$T/$1.err")"
 	same_as_before "$L" "$T/loc.before" "$1: the locations as before"
 }
-signalled signal-before-run "before run"
-signalled signal-transactions "before transactions"
-signalled signal-after-run "after run"
+signalled signal-before-run "before run" "starting the run"
+signalled signal-transactions "before transactions" \
+    "performing transactions"
+signalled signal-after-run "after run" "finishing the run"
 
 # none removes a hook; show lists them.
 rm -f "$T/hooks.log"
