@@ -23,22 +23,25 @@
 #     built without coverage;
 #  2. seed it (fuzz/harvest.sh) and run it for $FUZZ_SECONDS seconds on
 #     the corpus kept in fuzz-work/corpus, with the dictionary
-#     fuzz/cli.dict; print executions, coverage and corpus size.
+#     fuzz/cli.dict; print executions, coverage and corpus size;
+#  3. run fuzz/runs.py on $FUZZ_RUNS random configurations ending in
+#     small runs of the postmark built here.
 #
-# Exit status 0 when it found nothing, 1 when it did (a crash,
+# Exit status 0 when neither found anything, 1 when one did (a crash,
 # sanitizer report, leak, timeout or out-of-memory; the input is kept in
-# fuzz-work/artifacts) or could not run.  Without $FUZZ_CC or libFuzzer, step 1
-# and 2 are skipped with a message and the status stays 0, unless
-# FUZZ_REQUIRE=yes (CI), which makes it 1.
+# fuzz-work/artifacts or fuzz-work/runs) or could not run.  Without
+# $FUZZ_CC or libFuzzer, steps 1 and 2 are skipped with a message and the
+# status stays 0, unless FUZZ_REQUIRE=yes (CI), which makes it 1.
 
 set -u
 
 : "${FUZZ_CC:=clang}"
 : "${FUZZ_SECONDS:=60}"
+: "${FUZZ_RUNS:=200}"
 : "${FUZZ_MAX_LEN:=4096}"
 : "${FUZZ_REQUIRE:=no}"
 : "${FUZZ_CFLAGS:=-g -O1 -fsanitize=fuzzer,address,undefined}"
-: "${srcdir:?}" "${builddir:?}"
+: "${srcdir:?}" "${builddir:?}" "${POSTMARK:?}"
 : "${FUZZ_CPPFLAGS:=}" "${FUZZ_SOURCES:?}" "${FUZZ_LIBS:=}"
 
 dir=$builddir/fuzz-work
@@ -118,7 +121,22 @@ libfuzzer() {
 	}
 }
 
+# runs: random configurations that end in runs (fuzz/runs.py).
+runs() {
+	if ! command -v python3 >/dev/null 2>&1; then
+		say "runs.py skipped: no python3"
+		return
+	fi
+	say "running $FUZZ_RUNS random configurations (fuzz/runs.py)"
+	# A sanitized postmark: reports abort, leaks count (as in make check).
+	ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:${ASAN_OPTIONS:-}" \
+	UBSAN_OPTIONS="abort_on_error=1:halt_on_error=1:${UBSAN_OPTIONS:-}" \
+	    python3 "$srcdir/fuzz/runs.py" -n "$FUZZ_RUNS" -k "$dir/runs" \
+	    "$POSTMARK" || status=1
+}
+
 mkdir -p "$dir" || exit 1
 libfuzzer
+runs
 [ "$status" -eq 0 ] && say "nothing found$skipped" || say "FAILED"
 exit "$status"
