@@ -4,7 +4,10 @@
 # says which bug) is given to postmark as its startup file in an empty
 # directory: it must end within 10 s by itself, not by a signal, without
 # a sanitizer report, with status 0, or 1 and a message on stderr, and
-# create nothing.  Some bugs only show in a build made with
+# create nothing.  Then the limits those bugs led to: a line longer than
+# 1 MiB, a file longer than 4 MiB, and "load" of anything that is not a
+# regular file (a FIFO without a writer must not block), each with its
+# message.  Some bugs only show in a build made with
 # --enable-sanitizers, which CI runs too.
 
 . "$srcdir/tests/tap.sh"
@@ -63,4 +66,54 @@ for f in "$srcdir"/fuzz/regress/*; do
 done
 [ "$n" -gt 0 ]
 ok $? "fuzz/regress holds inputs ($n)"
+
+mkdir "$T/l"
+cd "$T/l" || exit 99
+
+# A line of 1 MiB is read; one byte more is refused with its number.
+awk 'BEGIN { s = "x"; while (length(s) < 1048576) s = s s;
+	print "set number 5"; print substr(s, 1, 1048576) }' >long.pm
+run_in . long.pm
+is "$rc:$(grep -c 'line longer' "$T/err")" "1:0" \
+    "a line of 1048576 bytes is read (and is not a command)"
+awk 'BEGIN { s = "x"; while (length(s) < 1048577) s = s s;
+	print "set number 5"; printf "%s", substr(s, 1, 1048577) }' >long.pm
+run_in . long.pm
+ended_well "a line of 1048577 bytes"
+is "$(cat "$T/err")" "long.pm:2: line longer than 1048576 bytes" \
+    "a line of 1048577 bytes: FILE:LINE: line longer than 1048576 bytes"
+
+# The startup file /dev/zero: one endless line.
+run_in . /dev/zero
+ended_well "startup file /dev/zero"
+is "$(cat "$T/err")" "/dev/zero:1: line longer than 1048576 bytes" \
+    "startup file /dev/zero: the line is too long"
+
+# Five lines of a MiB less one: more than 4 MiB, stopped at the fifth.
+awk 'BEGIN { s = "#"; while (length(s) < 1048575) s = s s;
+	for (i = 0; i < 5; i++) print substr(s, 1, 1048575) }' >big.pm
+run_in . big.pm
+ended_well "a file of 5 MiB"
+is "$(cat "$T/err")" "big.pm:5: file longer than 4194304 bytes" \
+    "a file of 5 MiB: FILE:LINE: file longer than 4194304 bytes"
+
+# An endless pipe on standard input.
+rc=0
+yes 'set number 7' | (limit && exec timeout -k 5 20 "$POSTMARK") \
+    >"$T/out" 2>"$T/err" || rc=$?
+ended_well "an endless standard input"
+is "$(cat "$T/err")" "-:322639: file longer than 4194304 bytes" \
+    "an endless standard input: stopped after 4 MiB"
+
+# load: only regular files; a FIFO without a writer does not block.
+mkfifo fifo
+mkdir dir
+printf '%s\n' 'load /dev/zero' 'load fifo' 'load dir' 'load /dev/null' \
+    >special.pm
+run_in . special.pm
+ended_well "load of special files"
+for f in /dev/zero fifo dir /dev/null; do
+	grep -qF "load: cannot read '$f': not a regular file" "$T/err"
+	ok $? "load $f: not a regular file"
+done
 done_testing
