@@ -32,6 +32,10 @@ long long	 strtonum(const char *, long long, long long, const char **);
 size_t		 strlcpy(char *, const char *, size_t);
 #endif
 
+#ifndef HAVE_STRLCAT
+size_t		 strlcat(char *, const char *, size_t);
+#endif
+
 #ifndef HAVE_REALLOCARRAY
 void		*reallocarray(void *, size_t, size_t);
 #endif

@@ -18,7 +18,8 @@
 # scratch directory, one with the hashed directory index (dir_index) and one
 # without (-O ^dir_index), loop-mounts them, runs PostMark's classic
 # configuration (bench/classic.pm: 20000 files, 50000 transactions,
-# 500-10000 bytes, seed 42) through compare.sh on both, and unmounts and
+# 500-10000 bytes, seed 42), with the lines of --extra appended (set sync
+# fsync, set cache cold ...), through compare.sh on both, and unmounts and
 # removes everything, also when interrupted.  The CSV, the report and the
 # plots are left where compare.sh puts them (results/ under the current
 # directory, or -o FILE.csv).
@@ -46,13 +47,21 @@ fslist=		# file systems set up, in part or whole: dir_index ...
 usage() {
 	cat <<EOF
 usage: $prog [-n N] [--number N] [--transactions N] [--file-counts LIST]
-           [--size-mb MB] [-o FILE.csv] [-p POSTMARK] [--no-plot]
+           [--interval N|Nms] [--size-mb MB] [--extra LINE]...
+           [--label-suffix TEXT] [-o FILE.csv] [-p POSTMARK] [--no-plot]
 
 Runs postmark with the classic configuration, bench/classic.pm (20000
 files, 50000 transactions, 500-10000 bytes, seed 42; --number and
 --transactions change the first two), N times (default 3) on an ext4 file
 system with dir_index and on one without, through compare.sh.
---file-counts "1000 2000 ..." sweeps the number of files.  The images
+--file-counts "1000 2000 ..." sweeps the number of files; --interval 1000
+records an interval series every 1000 files, from which the report draws
+the create rate against the files alive (-growth).  Each --extra LINE is
+appended to the configuration, after those options (for example --extra
+'set sync fsync' --extra 'set dirsync true' --extra 'set cache cold');
+--label-suffix TEXT (letters, digits, '.', '_', '-') is added to both
+labels, dir_index and no_dir_index, and so to the name of the CSV
+(--label-suffix -fsync: dir_index-fsync, no_dir_index-fsync).  The images
 (default 1024 MB each, sparse) live in a temporary directory that is
 removed at the end.  Must run as root.
 EOF
@@ -112,6 +121,10 @@ iters=3
 number=
 transactions=
 sizemb=1024
+extra=		# the --extra lines, each followed by a line feed
+suffix=
+nl='
+'
 n=$#
 while [ "$n" -gt 0 ]; do
 	case $1 in
@@ -126,9 +139,24 @@ while [ "$n" -gt 0 ]; do
 	-n|--number|--transactions|--size-mb)
 		need_arg "$n" "$1" "a value"
 		need_posint "$1" "$2" ;;
-	--file-counts|-o|-p)
+	--file-counts|--interval|-o|-p)
 		need_arg "$n" "$1" "a value"
 		set -- "$@" "$1" "$2" ;;
+	--extra)
+		need_arg "$n" "$1" "a configuration line"
+		case $2 in
+		*"$nl"*)
+			usage_error "--extra: one line, without a line feed" ;;
+		esac
+		extra=$extra$2$nl ;;
+	--label-suffix)
+		need_arg "$n" "$1" "a text"
+		case $2 in
+		''|*[!A-Za-z0-9._-]*)
+			usage_error "--label-suffix: '$2' is not letters," \
+			    "digits, '.', '_' and '-'" ;;
+		esac
+		suffix=$2 ;;
 	*)	usage_error "unknown argument $1" ;;
 	esac
 	case $1 in
@@ -159,12 +187,14 @@ case $scratch in
 esac
 note "scratch directory $scratch"
 
-# The classic configuration, with --number and --transactions last.
+# The classic configuration, with --number, --transactions and the
+# --extra lines last.
 config=$scratch/classic.pmrc
 {
 	cat -- "$classic" &&
 	    { [ -z "$number" ] || echo "set number $number"; } &&
-	    { [ -z "$transactions" ] || echo "set transactions $transactions"; }
+	    { [ -z "$transactions" ] || echo "set transactions $transactions"; } &&
+	    printf '%s' "$extra"
 } >"$config" || die "cannot write $config"
 
 # Each file system is in $fslist before its loop device is attached and
@@ -199,6 +229,7 @@ for fs in dir_index no_dir_index; do
 done
 
 sh "$scriptdir/compare.sh" -n "$iters" "$@" "$config" \
-    dir_index="$scratch/dir_index" no_dir_index="$scratch/no_dir_index" &
+    "dir_index$suffix=$scratch/dir_index" \
+    "no_dir_index$suffix=$scratch/no_dir_index" &
 wait_child
 exit "$st"

@@ -47,11 +47,14 @@ usage_error() {
 
 # catch_signals: call cleanup whenever the script exits; on a hangup, an
 # interrupt or a termination say so and exit 129, 130 or 143 (through
-# cleanup).
+# cleanup); when the reader of standard output has gone (bench/clients.sh
+# | head), exit 141 through cleanup, silently, instead of dying with a
+# mount or a scratch directory left behind.
 catch_signals() {
 	trap cleanup EXIT
 	trap 'note hangup; exit 129' HUP
 	trap 'note interrupted; exit 130' INT
+	trap 'exit 141' PIPE
 	trap 'note terminated; exit 143' TERM
 }
 

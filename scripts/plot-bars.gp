@@ -13,12 +13,12 @@
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 
 # plot-bars.gp: the bar chart of compare.sh, one panel per rate and time
-# (mean and 95 % interval of each label) at the largest file count; loaded
-# after plot-common.gp.  Interval ends below zero are drawn at zero.
+# (mean and 95 % interval of each label) at the largest file count (and of
+# that the largest number of clients); loaded after plot-common.gp.
+# Interval ends below zero are drawn at zero.
 
-set multiplot layout 3,3 title title . "\n" . workload . \
-    sprintf(", %d files\nmean and 95%% confidence interval of the mean", \
-    plotnumber)
+set multiplot layout 3,3 title title . "\n" . workload . ", " . \
+    plotgroup . "\nmean and 95% confidence interval of the mean"
 set boxwidth 0.6
 set key off
 setup = common . 'set xtics (); set xrange [0.4:nlabels + 0.6]; ' . \
@@ -32,10 +32,12 @@ do for [k=1:nbars] {
 	set ylabel value(sprintf("barunit%d", k))
 	mk = value(sprintf("barkey%d", k))
 	if (value(sprintf("barhas%d", k))) {
-		plot stats using ((strcol(4) eq mk && $3 == plotnumber) ? \
-		    $1 : NaN):9:1 with boxes lc variable, \
-		    '' using ((strcol(4) eq mk && $3 == plotnumber) ? \
-		    $1 : NaN):9:($10 < 0 ? 0 : $10):11 with yerrorbars \
+		plot stats using ((strcol(4) eq mk && $3 == plotnumber && \
+		    $12 == plotclients) ? $1 : NaN):9:1 with boxes \
+		    lc variable, \
+		    '' using ((strcol(4) eq mk && $3 == plotnumber && \
+		    $12 == plotclients) ? $1 : NaN):9:($10 < 0 ? 0 : $10):11 \
+		    with yerrorbars \
 		    lc rgb "black" pt 7 ps 0.4
 	} else {
 		eval nodata

@@ -15,20 +15,30 @@
 # plot-common.gp: the start of every plot of compare.sh (installed as
 # postmark-compare).  compare.sh's plot() writes one gnuplot script in its
 # scratch directory: the lines that set the terminal and the output file
-# plot.png or plot.svg, then this file, then plot-bars.gp, plot-latency.gp
-# or plot-files.gp, and runs gnuplot in that directory.  The code is fixed:
-# every value from the CSV files reaches gnuplot through data/vars.gp, in
-# which compare.awk wrote text only as single-quoted string constants
-# (gpstr()), and through the tab-separated data/stats.tsv; no file name is
-# written into gnuplot code, where a name starting with | or < would run a
-# command even when quoted.
+# plot.png or plot.svg, then this file, then plot-bars.gp, plot-latency.gp,
+# plot-files.gp, plot-clients.gp, plot-growth.gp or plot-series.gp, and
+# runs gnuplot in that directory.  The code is fixed: every value from the
+# CSV files reaches gnuplot through data/vars.gp, in which compare.awk
+# wrote text only as single-quoted string constants (gpstr()), and through
+# the tab-separated data/stats.tsv, steps.tsv and growth.tsv; no file name
+# is written into gnuplot code, where a name starting with | or < would
+# run a command even when quoted.
 #
-# vars.gp defines title, workload, plotnumber, numbermin, numbermax,
-# nnumbers, nlabels, labelI, labelticI (labelI with % doubled: a tic label
+# vars.gp defines title, workload, plotnumber and plotclients (the group of
+# the bar and latency plots), plotgroup (its description, "1000 files" or
+# "1000 files, 4 clients"), seriesgroup (the same without the --series
+# value), clientsnote (", 4 clients" or ""), nnumbers,
+# numbermin, numbermax, numbervalues (the file counts at plotclients),
+# nclients, clientmin, clientmax, clientvalues (the client counts at
+# plotnumber; the values are strings of numbers), clientsstonewall,
+# clientstop, nlabels, labelI, labelticI (labelI with % doubled: a tic label
 # is a format), nbars, barkeyK, barnameK, barunitK, barhasK, barsweepK,
-# bartopK, opI and ophasI; stats.tsv has the columns label index, label
-# (" as '), number, measure, kind, op, percentile index, n, mean, low and
-# high end of the 95 % interval.
+# bartopK, opI and ophasI, and for the -series and -growth plots the
+# variables named in plot-series.gp and plot-growth.gp; stats.tsv has the
+# columns label index, label (" as '), number, measure, kind, op,
+# percentile index, n, mean, low and high end of the 95 % interval,
+# clients, place of the group (1 to the number of groups, in the order of
+# the tables).
 
 stats = 'data/stats.tsv'
 load 'data/vars.gp'

@@ -13,11 +13,12 @@
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 
 # plot-files.gp: the rate of compare.sh against the number of files, when
-# the CSV has several file counts; loaded after plot-common.gp.  Interval
-# ends below zero are drawn at zero, and the y axis stops at bartopK (see
-# plot_top() in compare.awk).
+# the CSV has several file counts (at the number of clients of the bar
+# plot); loaded after plot-common.gp.  Interval ends below zero are drawn
+# at zero, and the y axis stops at bartopK (see plot_top() in
+# compare.awk).
 
-set multiplot layout 2,2 title title . "\n" . workload . \
+set multiplot layout 2,2 title title . "\n" . workload . clientsnote . \
     "\nrate versus number of files: mean and 95% confidence interval"
 set key below
 setup = common . 'set logscale x; set xtics; ' . \
@@ -32,7 +33,8 @@ do for [k in "1 2 5 9"] {
 	set yrange [0:value(sprintf("bartop%d", k))]
 	if (value(sprintf("barsweep%d", k))) {
 		plot for [i=1:nlabels] stats using (($1 == i && \
-		    strcol(4) eq mk) ? $3 : NaN):9:($10 < 0 ? 0 : $10):11 \
+		    strcol(4) eq mk && $12 == plotclients) ? \
+		    $3 : NaN):9:($10 < 0 ? 0 : $10):11 \
 		    with yerrorlines \
 		    lc i lw 2 pt 7 ps 0.8 title value(sprintf("label%d", i))
 	} else {

@@ -103,6 +103,8 @@ struct pm_otype {
 			    int, char **, struct pm_cmderr *);
 	void		(*print)(const struct pm_config *,
 			    const struct pm_option *, int, char *, size_t);
+	void		(*copy)(struct pm_config *, const struct pm_option *);
+	void		(*free)(struct pm_config *, const struct pm_option *);
 };
 
 /*

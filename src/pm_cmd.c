@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "pm_cli.h"
+#include "pm_mpi.h"
 
 #ifndef nitems
 #define nitems(a)	(sizeof(a) / sizeof((a)[0]))
@@ -54,6 +55,7 @@ struct pm_entry {
 	const struct pm_cmd	*cmd;		/* or NULL */
 	const struct pm_option	*opt;		/* or NULL */
 	int			 hidden;	/* an alias */
+	int			 postmark;	/* one of PostMark's names */
 };
 
 /* What the finder found. */
@@ -80,6 +82,16 @@ static int	 pm_split(char *, char ***, size_t **);
 static char	*pm_join(char **, int, const char *);
 static char	*pm_candidates(const struct pm_entry *, const unsigned char *,
 		    size_t);
+static void	 pm_find_word(const struct pm_entry *, size_t,
+		    const unsigned char *, unsigned char *, int, const char *,
+		    const char **, size_t *, int *);
+static void	 pm_find_postmark(const struct pm_entry *, size_t,
+		    const unsigned char *, int, const char **, size_t *, int *);
+static const struct pm_entry *pm_find_keep(const struct pm_entry *, size_t,
+		    unsigned char *, int, const char *, size_t);
+static void	 pm_find_fail(const struct pm_entry *, size_t,
+		    const unsigned char *, char **, int, int,
+		    struct pm_cmderr *);
 static int	 pm_find(char **, int, struct pm_found *, struct pm_cmderr *);
 static int	 pm_find_plural(const struct pm_entry *, size_t,
 		    unsigned char *, int, const char *, const char **);
@@ -147,6 +159,7 @@ pm_entries(size_t *n)
 			    (pass == 0))
 				continue;
 			list[len].name = opts[i].name;
+			list[len].postmark = pass == 0;
 			list[len++].opt = &opts[i];
 		}
 		for (i = 0; i < nitems(pm_cmds); i++) {
@@ -154,6 +167,7 @@ pm_entries(size_t *n)
 			    (pass == 0))
 				continue;
 			list[len].name = pm_cmds[i].name;
+			list[len].postmark = pass == 0;
 			list[len].hidden = pm_cmds[i].flags & PM_CMDF_HIDDEN;
 			list[len++].cmd = &pm_cmds[i];
 		}
@@ -278,84 +292,108 @@ pm_find_plural(const struct pm_entry *e, size_t n, unsigned char *live,
 }
 
 /*
- * Find the name made by the first words of a line.  Word by word, a word
- * selects among the distinct words the remaining names have at that
- * position: an exact match wins, otherwise it must be the prefix of
- * exactly one (tmux's cmd_find).  Returns 0 with *f set, or -1 with *err
- * set: unknown, ambiguous, or not a whole name.
+ * Among the live names, mark in cand those whose word d starts with w,
+ * and set *chosen (*clen bytes) to the word they have there: the exact
+ * word when one is, and *ambiguous when they differ, unless only one of
+ * the differing words is PostMark's, which then wins ("set w" is still
+ * set write when keys starting with w are added).
  */
-static int
-pm_find(char **words, int nwords, struct pm_found *f,
-    struct pm_cmderr *err)
+static void
+pm_find_word(const struct pm_entry *e, size_t n, const unsigned char *live,
+    unsigned char *cand, int d, const char *w, const char **chosen,
+    size_t *clen, int *ambiguous)
 {
-	const struct pm_entry	*e;
-	const char		*w, *chosen, *s;
-	unsigned char		*live, *cand;
-	char			*typed, *list;
-	size_t			 n, i, len, wlen, clen;
-	int			 d, ambiguous, rc = -1;
+	const char	*x;
+	size_t		 i, len, wlen = strlen(w);
 
-	e = pm_entries(&n);
-	live = xmalloc(n);
-	cand = xmalloc(n);
-	memset(live, 1, n);
-	memset(f, 0, sizeof *f);
-	for (d = 0; d < nwords; d++) {
-		wlen = strlen(words[d]);
-		chosen = NULL;
-		clen = 0;
-		ambiguous = 0;
-		for (i = 0; i < n; i++) {
-			cand[i] = 0;
-			if (!live[i])
-				continue;
-			len = pm_word(e[i].name, d, &w);
-			if (len < wlen || strncmp(w, words[d], wlen) != 0)
-				continue;
-			cand[i] = 1;
-			if (chosen == NULL) {
-				chosen = w;
-				clen = len;
-			} else if (len != clen || strncmp(w, chosen, len) != 0)
-				ambiguous = 1;
-			if (len == wlen) {
-				chosen = w;	/* an exact word wins */
-				clen = len;
-			}
-		}
-		if (chosen == NULL && pm_find_plural(e, n, live, d, words[d],
-		    &chosen)) {
-			f->plural = 1;
-			clen = wlen - 1;
-			ambiguous = 0;
-		}
-		if (chosen == NULL)
-			break;
-		if (ambiguous && clen != wlen) {
-			typed = pm_join(words, d + 1, " ");
-			list = pm_candidates(e, cand, n);
-			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "ambiguous "
-			    "command: %s, could be: %s", typed, list);
-			free(typed);
-			free(list);
-			goto out;
-		}
-		/* Keep the names with that word; one may end here. */
-		for (i = 0; i < n; i++) {
-			if (!live[i])
-				continue;
-			len = pm_word(e[i].name, d, &w);
-			if (len != clen || strncmp(w, chosen, clen) != 0)
-				live[i] = 0;
-			else if (pm_word(e[i].name, d + 1, &s) == 0) {
-				f->entry = &e[i];
-				f->used = d + 1;
-				rc = 0;
-				goto out;
-			}
+	*chosen = NULL;
+	*clen = 0;
+	*ambiguous = 0;
+	for (i = 0; i < n; i++) {
+		cand[i] = 0;
+		if (!live[i])
+			continue;
+		len = pm_word(e[i].name, d, &x);
+		if (len < wlen || strncmp(x, w, wlen) != 0)
+			continue;
+		cand[i] = 1;
+		if (*chosen == NULL) {
+			*chosen = x;
+			*clen = len;
+		} else if (len != *clen || strncmp(x, *chosen, len) != 0)
+			*ambiguous = 1;
+		if (len == wlen) {
+			*chosen = x;		/* an exact word wins */
+			*clen = len;
 		}
 	}
-	/* Not found: say which word is wrong, or what the name lacks. */
+	if (*ambiguous && *clen != wlen)
+		pm_find_postmark(e, n, cand, d, chosen, clen, ambiguous);
+}
+
+/*
+ * An ambiguous word d: when the candidates (cand) that are PostMark's
+ * names all have one word there, take it.
+ */
+static void
+pm_find_postmark(const struct pm_entry *e, size_t n,
+    const unsigned char *cand, int d, const char **chosen, size_t *clen,
+    int *ambiguous)
+{
+	const char	*x, *pick = NULL;
+	size_t		 i, len, plen = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!cand[i] || !e[i].postmark)
+			continue;
+		len = pm_word(e[i].name, d, &x);
+		if (pick != NULL && (len != plen || strncmp(x, pick, len) != 0))
+			return;
+		pick = x;
+		plen = len;
+	}
+	if (pick == NULL)
+		return;
+	*chosen = pick;
+	*clen = plen;
+	*ambiguous = 0;
+}
+
+/*
+ * Keep the live names whose word d is chosen (clen bytes); return the
+ * one that ends there, or NULL.
+ */
+static const struct pm_entry *
+pm_find_keep(const struct pm_entry *e, size_t n, unsigned char *live, int d,
+    const char *chosen, size_t clen)
+{
+	const char	*w, *s;
+	size_t		 i, len;
+
+	for (i = 0; i < n; i++) {
+		if (!live[i])
+			continue;
+		len = pm_word(e[i].name, d, &w);
+		if (len != clen || strncmp(w, chosen, clen) != 0)
+			live[i] = 0;
+		else if (pm_word(e[i].name, d + 1, &s) == 0)
+			return (&e[i]);
+	}
+	return (NULL);
+}
+
+/*
+ * Why the first d + 1 words name nothing: an unknown command, an unknown
+ * key (or word) after the words before it, or, when every word matched,
+ * a name cut short, with what it could go on with.
+ */
+static void
+pm_find_fail(const struct pm_entry *e, size_t n, const unsigned char *live,
+    char **words, int nwords, int d, struct pm_cmderr *err)
+{
+	char	*typed, *list;
+	size_t	 i;
+
 	typed = pm_join(words, d < nwords ? d : nwords, " ");
 	if (d == 0)
 		pm_cmderr_set(err, PM_ERR_INPUT, "Eh?", "unknown command '%s'",
@@ -372,6 +410,59 @@ pm_find(char **words, int nwords, struct pm_found *f,
 		free(list);
 	}
 	free(typed);
+}
+
+/*
+ * Find the name made by the first words of a line.  Word by word, a word
+ * selects among the distinct words the remaining names have at that
+ * position: an exact match wins, otherwise it must be the prefix of
+ * exactly one (tmux's cmd_find).  Returns 0 with *f set, or -1 with *err
+ * set: unknown, ambiguous, or not a whole name.
+ */
+static int
+pm_find(char **words, int nwords, struct pm_found *f,
+    struct pm_cmderr *err)
+{
+	const struct pm_entry	*e;
+	const char		*chosen;
+	unsigned char		*live, *cand;
+	char			*typed, *list;
+	size_t			 n, clen;
+	int			 d, ambiguous, rc = -1;
+
+	e = pm_entries(&n);
+	live = xmalloc(n);
+	cand = xmalloc(n);
+	memset(live, 1, n);
+	memset(f, 0, sizeof *f);
+	for (d = 0; d < nwords; d++) {
+		pm_find_word(e, n, live, cand, d, words[d], &chosen, &clen,
+		    &ambiguous);
+		if (chosen == NULL && pm_find_plural(e, n, live, d, words[d],
+		    &chosen)) {
+			f->plural = 1;
+			clen = strlen(words[d]) - 1;
+			ambiguous = 0;
+		}
+		if (chosen == NULL)
+			break;
+		if (ambiguous && clen != strlen(words[d])) {
+			typed = pm_join(words, d + 1, " ");
+			list = pm_candidates(e, cand, n);
+			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "ambiguous "
+			    "command: %s, could be: %s", typed, list);
+			free(typed);
+			free(list);
+			goto out;
+		}
+		if ((f->entry = pm_find_keep(e, n, live, d, chosen, clen)) !=
+		    NULL) {
+			f->used = d + 1;
+			rc = 0;
+			goto out;
+		}
+	}
+	pm_find_fail(e, n, live, words, nwords, d, err);
 out:
 	free(live);
 	free(cand);
@@ -392,6 +483,8 @@ pm_escape(struct pm_shell *sh, const char *command, struct pm_cmderr *err)
 		sh->escaped = 1;
 		return (PM_CMD_OK);
 	}
+	if (pm_mpi_rank() != 0)		/* once, on rank 0, as hooks */
+		return (PM_CMD_OK);
 	command += strspn(command, PM_BLANKS);
 	if (*command == '\0') {
 		shell = getenv("SHELL");

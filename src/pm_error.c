@@ -45,6 +45,9 @@ pm_error_set(struct pm_error *e, const char *op, const char *path,
 	e->path = xstrdup(path);
 	e->errnum = errnum;
 	e->msg = NULL;
+	e->text = NULL;
+	e->client = -1;
+	e->rank = -1;
 }
 
 /* Forget a recorded error and free what it holds. */
@@ -52,11 +55,13 @@ void
 pm_error_clear(struct pm_error *e)
 {
 	free(e->path);
+	free(e->text);
 	memset(e, 0, sizeof *e);
 }
 
 /*
- * The error as "OP PATH: message": the message is e->msg when set, else
+ * The error as "OP PATH: message", after "client N: " when a client of
+ * several failed (or "rank R: " when an MPI rank did, outside a client): the message is e->text or e->msg when set, else
  * strerror(errnum), or for errnum 0 "unexpected end of file" after a read
  * and "short write" otherwise.  Returns an allocated string.
  */
@@ -68,7 +73,9 @@ pm_error_string(const struct pm_error *e)
 
 	if (e->op == NULL)
 		return (xstrdup("unknown error"));
-	if (e->msg != NULL)
+	if (e->text != NULL)
+		msg = e->text;
+	else if (e->msg != NULL)
 		msg = e->msg;
 	else if (e->errnum != 0)
 		msg = strerror(e->errnum);
@@ -76,8 +83,15 @@ pm_error_string(const struct pm_error *e)
 		msg = "unexpected end of file";
 	else
 		msg = "short write";
-	xasprintf(&s, "%s %s: %s", e->op, e->path != NULL ? e->path : "?",
-	    msg);
+	if (e->client >= 0)
+		xasprintf(&s, "client %d: %s %s: %s", e->client, e->op,
+		    e->path != NULL ? e->path : "?", msg);
+	else if (e->rank >= 0)
+		xasprintf(&s, "rank %d: %s %s: %s", e->rank, e->op,
+		    e->path != NULL ? e->path : "?", msg);
+	else
+		xasprintf(&s, "%s %s: %s", e->op,
+		    e->path != NULL ? e->path : "?", msg);
 	return (s);
 }
 
@@ -121,4 +135,25 @@ pm_cmderr_clear(struct pm_cmderr *err)
 	free(err->compat);
 	err->text = err->compat = NULL;
 	err->kind = PM_ERR_INPUT;
+}
+
+/*
+ * Add a warning to a result: why its figures may mislead and what to
+ * change (printf format).
+ */
+void
+pm_result_warn(struct pm_result *r, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*w;
+
+	va_start(ap, fmt);
+	if (vasprintf(&w, fmt, ap) == -1)
+		w = NULL;
+	va_end(ap);
+	if (w == NULL)
+		return;
+	r->warnings = xreallocarray(r->warnings, r->nwarnings + 1,
+	    sizeof *r->warnings);
+	r->warnings[r->nwarnings++] = w;
 }

@@ -40,8 +40,16 @@
  *
  * Every transfer goes through pm_atomicio (OpenSSH's atomicio: the
  * system call is a parameter) or, where stdio makes a single call, one
- * read(2); either way the bytes counted are the bytes the system calls
- * moved, whatever happens afterwards.
+ * read(2); either way the bytes counted are the bytes of the piece that
+ * the system calls moved, whatever happens afterwards.  With O_DIRECT
+ * (unbuffered only) a piece is transferred rounded up to the file
+ * system's alignment (from an aligned buffer with room to spare), and
+ * only the piece's own bytes are counted, so that the counts are
+ * PostMark's.
+ *
+ * After writing, the file is made durable as the run asks: fsync(2) or
+ * fdatasync(2) before the close (buffered: after the flush), or the open
+ * carries O_SYNC or O_DSYNC (the caller's wflags).
  */
 
 #include "config.h"
@@ -163,14 +171,13 @@ pm_io_fail(struct pm_io *io, const char *op, int errnum)
 static int
 pm_move(struct pm_file *f, int wr, char *p, size_t n)
 {
-	size_t	 done;
+	size_t	 done, xfer = n, a = f->io->align;
 
-	done = pm_atomicio(wr ? pm_write : read, f->fd, p, n);
-	if (wr)
-		f->io->written += done;
-	else
-		f->io->nread += done;
-	if (done == n)
+	if (a > 0)
+		xfer = (n + a - 1) / a * a;
+	done = pm_atomicio(wr ? pm_write : read, f->fd, p, xfer);
+	*(wr ? &f->io->written : &f->io->nread) += done < n ? done : n;
+	if (done == xfer)
 		return (0);
 	return (pm_io_fail(f->io, wr ? "write" : "read", errno));
 }
@@ -328,7 +335,8 @@ pm_stdio_flush(struct pm_file *f)
 
 /*
  * Open name relative to dirfd with flags, never following a symbolic
- * link, plus the run's extra flags.  Returns 0, or -1 after recording.
+ * link, plus the run's extra flags for reading or for writing.  Returns
+ * 0, or -1 after recording.
  */
 static int
 pm_open(struct pm_io *io, struct pm_file *f, int dirfd, const char *name,
@@ -336,7 +344,8 @@ pm_open(struct pm_io *io, struct pm_file *f, int dirfd, const char *name,
 {
 	memset(f, 0, sizeof *f);
 	f->io = io;
-	f->fd = openat(dirfd, name, flags | O_NOFOLLOW | io->oflags, mode);
+	flags |= (flags & O_ACCMODE) == O_RDONLY ? io->rflags : io->wflags;
+	f->fd = openat(dirfd, name, flags | O_NOFOLLOW, mode);
 	if (f->fd == -1)
 		return (pm_io_fail(io, "open", errno));
 	return (0);
@@ -391,20 +400,33 @@ pm_write_file(struct pm_file *f, uint32_t len)
 /*
  * Prepare the I/O of a run: src holds at least high source bytes and is
  * borrowed; read pieces are rblock bytes, write pieces wblock; buffered
- * selects stdio-like transfers.  Returns 0, or -1 with errno set when
- * memory is short (pm_io_free releases what was allocated either way).
+ * selects stdio-like transfers.  memalign, when not 0, aligns the read
+ * buffer (and leaves PM_IO_DIRECT_MAX bytes to spare) for O_DIRECT.
+ * Returns 0, or -1 with errno set when memory is short (pm_io_free
+ * releases what was allocated either way).
  */
 int
 pm_io_init(struct pm_io *io, char *src, uint32_t rblock,
-    uint32_t wblock, uint32_t high, int buffered)
+    uint32_t wblock, uint32_t high, int buffered, size_t memalign)
 {
+	size_t	 n;
+	int	 e;
+
 	memset(io, 0, sizeof *io);
 	io->src = src;
 	io->rblock = rblock;
 	io->wblock = wblock;
 	io->buffered = buffered;
 	/* A read piece is never longer than HIGH bytes. */
-	if ((io->rbuf = malloc(rblock < high ? rblock : high)) == NULL)
+	n = rblock < high ? rblock : high;
+	if (memalign > 0) {
+		if ((e = posix_memalign((void **)&io->rbuf, memalign,
+		    n + PM_IO_DIRECT_MAX)) != 0) {
+			io->rbuf = NULL;
+			errno = e;
+			return (-1);
+		}
+	} else if ((io->rbuf = malloc(n)) == NULL)
 		return (-1);
 	if (buffered) {
 		io->sbufsz = PM_STDIO_BUFSIZ;

@@ -41,7 +41,10 @@ struct pm_io {
 	uint32_t	 rblock;	/* read piece, bytes */
 	uint32_t	 wblock;	/* write piece, bytes */
 	int		 buffered;	/* 1: stdio-like, 0: raw */
-	int		 oflags;	/* added to every file open */
+	int		 wflags;	/* added to opens for writing */
+	int		 rflags;	/* added to opens for reading */
+	size_t		 align;		/* O_DIRECT: a transfer is rounded */
+					/* up to this many bytes; 0: none */
 	int		 sync;		/* PM_IO_SYNC_* after writing */
 	uint64_t	 written;	/* bytes the kernel accepted */
 	uint64_t	 nread;		/* bytes the kernel returned */
@@ -53,8 +56,10 @@ struct pm_io {
 #define PM_IO_SYNC_FSYNC	1
 #define PM_IO_SYNC_FDATASYNC	2
 
+#define PM_IO_DIRECT_MAX	65536	/* largest O_DIRECT alignment, bytes */
+
 int		 pm_io_init(struct pm_io *, char *, uint32_t, uint32_t,
-		    uint32_t, int);
+		    uint32_t, int, size_t);
 void		 pm_io_free(struct pm_io *);
 int		 pm_io_create(struct pm_io *, int, const char *, uint32_t,
 		    int *);

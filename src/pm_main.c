@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "pm_cli.h"
+#include "pm_mpi.h"
 
 #define PM_STARTUP	".pmrc"		/* startup file without an argument */
 #define PM_BANNER	"postmark " PACKAGE_VERSION " (PostMark v1.53 compatible)"
@@ -45,6 +46,7 @@ static void	 usage(FILE *, int) __attribute__((__noreturn__));
 static void	 version(void) __attribute__((__noreturn__));
 static FILE	*open_startup(const char *, int);
 static int	 startup_safe(FILE *, const char *);
+static FILE	*open_ranks(const char *, char **);
 
 static struct pm_config pm_cfg;
 
@@ -67,6 +69,7 @@ usage(FILE *fp, int status)
 "2 for a usage error, 128 + the signal if a run was interrupted.\n");
 	else
 		fprintf(fp, "Try 'postmark --help' for more information.\n");
+	pm_mpi_end();
 	exit(status);
 }
 
@@ -75,9 +78,13 @@ static void
 version(void)
 {
 	printf(PM_BANNER "\n"
+#ifdef HAVE_MPI
+	    "Built with MPI: run it under mpirun for several ranks.\n"
+#endif
 	    "Copyright (c) 2026 The postmark developers.\n"
 	    "This is free software under the ISC licence; "
 	    "there is NO WARRANTY.\n");
+	pm_mpi_end();
 	exit(PM_EXIT_OK);
 }
 
@@ -130,6 +137,60 @@ open_startup(const char *path, int given)
 }
 
 /*
+ * Under MPI with several ranks: rank 0 reads the configuration file and
+ * sends its text to every rank, so that all run the same commands
+ * whatever their file systems hold; only rank 0 prints (the others'
+ * standard output and error go to /dev/null: what they have to say
+ * reaches rank 0 in the run's result).  Returns the text as a stream
+ * (*text to free after it is closed), or exits 1 on every rank when
+ * rank 0 cannot read it.
+ */
+static FILE *
+open_ranks(const char *path, char **text)
+{
+	FILE	*fp;
+	long	 len = 0;
+	size_t	 cap = 0, n;
+	char	*buf = NULL;
+
+	if (pm_mpi_rank() == 0) {
+		if ((fp = fopen(path, "r")) == NULL)
+			len = -errno;
+		else {
+			do {
+				if ((size_t)len + 1 >= cap) {
+					cap = cap > 0 ? 2 * cap : 4096;
+					buf = xreallocarray(buf, cap, 1);
+				}
+				n = fread(buf + len, 1, cap - (size_t)len - 1,
+				    fp);
+				len += (long)n;
+			} while (n > 0);
+			if (ferror(fp))
+				len = -errno;
+			fclose(fp);
+		}
+	} else if (freopen("/dev/null", "w", stdout) == NULL ||
+	    freopen("/dev/null", "w", stderr) == NULL)
+		len = -errno;
+	if (pm_mpi_rank() == 0 && buf == NULL)
+		buf = xcalloc(1, 1);
+	if ((buf = pm_mpi_share(buf, &len)) == NULL || len < 0) {
+		errno = (int)-len;
+		pm_mpi_end();
+		err(PM_EXIT_FAIL, "%s", path);
+	}
+	*text = buf;
+	fp = len > 0 ? fmemopen(buf, (size_t)len, "r") :
+	    fopen("/dev/null", "r");
+	if (fp == NULL) {
+		pm_mpi_end();
+		err(PM_EXIT_FAIL, "%s", path);
+	}
+	return (fp);
+}
+
+/*
  * Options, then the startup file, then standard input.  Returns the
  * exit status: 0, 1 (a command failed), 2 (usage), or 128 + the signal
  * that interrupted a run read from a file.
@@ -144,8 +205,12 @@ main(int argc, char **argv)
 	};
 	struct pm_shell	 sh;
 	const char	*path;
+	char		*text = NULL;
 	FILE		*fp;
 	int		 ch, rv = 0, status;
+
+	if (pm_mpi_start(&argc, &argv) == -1)
+		errx(PM_EXIT_FAIL, "MPI could not start");
 
 	while ((ch = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
 		switch (ch) {
@@ -163,6 +228,12 @@ main(int argc, char **argv)
 		warnx("too many arguments");
 		usage(stderr, PM_EXIT_USAGE);
 	}
+	if (pm_mpi_size() > 1 && argc != 1) {
+		warnx("%u MPI ranks: give the configuration file",
+		    pm_mpi_size());
+		pm_mpi_end();
+		usage(stderr, PM_EXIT_USAGE);
+	}
 
 	pm_config_init(&pm_cfg);
 	memset(&sh, 0, sizeof sh);
@@ -171,11 +242,14 @@ main(int argc, char **argv)
 	sh.banner = PM_BANNER;
 
 	path = argc == 1 ? argv[0] : PM_STARTUP;
-	if ((fp = open_startup(path, argc == 1)) != NULL) {
+	fp = pm_mpi_size() > 1 ? open_ranks(path, &text) :
+	    open_startup(path, argc == 1);
+	if (fp != NULL) {
 		rv = pm_shell_file(&sh, fp, path);
 		fclose(fp);
+		free(text);
 	}
-	if (rv == 0)
+	if (rv == 0 && pm_mpi_size() == 1)
 		status = pm_shell_loop(&sh);
 	else
 		status = rv < 0 ? PM_EXIT_FAIL : rv >= 128 ? rv : PM_EXIT_OK;
@@ -185,5 +259,7 @@ main(int argc, char **argv)
 		if (status == PM_EXIT_OK)
 			status = PM_EXIT_FAIL;
 	}
+	status = pm_mpi_max(status);
+	pm_mpi_end();
 	return (status);
 }

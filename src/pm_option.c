@@ -49,6 +49,7 @@
 #endif
 
 #define PM_ITER_MAX	1000000		/* set iterations */
+#define PM_CLIENTS_MAX	4096		/* set clients */
 #define PM_WEIGHT_TOTAL	PM_INT_MAX	/* PostMark's int total weight */
 
 static int	 parse_number(const char *, int, long long, long long,
@@ -58,13 +59,9 @@ static const uint32_t *u32_of(const struct pm_config *, size_t);
 static int	 bad(struct pm_cmderr *, const struct pm_option *,
 		    const char *, ...)
 		    __attribute__((__format__(__printf__, 3, 4)));
-static int	 set_uint(struct pm_config *, const struct pm_option *, int,
-		    char **, struct pm_cmderr *);
-static int	 set_bytes(struct pm_config *, const struct pm_option *, int,
-		    char **, struct pm_cmderr *);
+static int	 set_number(struct pm_config *, const struct pm_option *,
+		    int, char **, struct pm_cmderr *);
 static int	 set_size(struct pm_config *, const struct pm_option *, int,
-		    char **, struct pm_cmderr *);
-static int	 set_bias(struct pm_config *, const struct pm_option *, int,
 		    char **, struct pm_cmderr *);
 static int	 set_bool(struct pm_config *, const struct pm_option *, int,
 		    char **, struct pm_cmderr *);
@@ -72,10 +69,26 @@ static int	 set_choice(struct pm_config *, const struct pm_option *, int,
 		    char **, struct pm_cmderr *);
 static int	 set_report(struct pm_config *, const struct pm_option *, int,
 		    char **, struct pm_cmderr *);
+static int	 set_cache(struct pm_config *, const struct pm_option *, int,
+		    char **, struct pm_cmderr *);
 static int	 set_text(struct pm_config *, const struct pm_option *, int,
+		    char **, struct pm_cmderr *);
+static int	 set_hook(struct pm_config *, const struct pm_option *, int,
 		    char **, struct pm_cmderr *);
 static int	 set_location(struct pm_config *, const struct pm_option *,
 		    int, char **, struct pm_cmderr *);
+static int	 set_iterations(struct pm_config *, const struct pm_option *,
+		    int, char **, struct pm_cmderr *);
+static int	 set_percent(struct pm_config *, const struct pm_option *,
+		    int, char **, struct pm_cmderr *);
+static int	 set_interval(struct pm_config *, const struct pm_option *,
+		    int, char **, struct pm_cmderr *);
+static void	 print_iterations(const struct pm_config *,
+		    const struct pm_option *, int, char *, size_t);
+static void	 print_percent(const struct pm_config *,
+		    const struct pm_option *, int, char *, size_t);
+static void	 print_interval(const struct pm_config *,
+		    const struct pm_option *, int, char *, size_t);
 static void	 print_uint(const struct pm_config *, const struct pm_option *,
 		    int, char *, size_t);
 static void	 print_int(const struct pm_config *, const struct pm_option *,
@@ -88,22 +101,29 @@ static void	 print_text(const struct pm_config *, const struct pm_option *,
 		    int, char *, size_t);
 static void	 print_none(const struct pm_config *, const struct pm_option *,
 		    int, char *, size_t);
+static void	 print_hook(const struct pm_config *, const struct pm_option *,
+		    int, char *, size_t);
+static void	 copy_text(struct pm_config *, const struct pm_option *);
+static void	 free_text(struct pm_config *, const struct pm_option *);
+static void	 copy_hook(struct pm_config *, const struct pm_option *);
+static void	 free_hook(struct pm_config *, const struct pm_option *);
+static int	 word_index(const char *, const char *const *);
 static const char *count_words(int);
 static char	*choice_list(const char *const *);
 static void	 show_postmark(FILE *, const struct pm_config *);
 
 /* The kinds of value; min_args and max_args count the value's words. */
 static const struct pm_otype pm_t_uint = {
-	.min_args = 1, .max_args = 1, .set = set_uint, .print = print_uint
+	.min_args = 1, .max_args = 1, .set = set_number, .print = print_uint
 };
 static const struct pm_otype pm_t_bytes = {
-	.min_args = 1, .max_args = 1, .set = set_bytes, .print = print_uint
+	.min_args = 1, .max_args = 1, .set = set_number, .print = print_uint
 };
 static const struct pm_otype pm_t_size = {
 	.min_args = 1, .max_args = 2, .set = set_size, .print = print_uint
 };
 static const struct pm_otype pm_t_bias = {
-	.min_args = 1, .max_args = 1, .set = set_bias, .print = print_int
+	.min_args = 1, .max_args = 1, .set = set_number, .print = print_int
 };
 static const struct pm_otype pm_t_bool = {
 	.min_args = 1, .max_args = 1, .set = set_bool, .print = print_uint
@@ -116,8 +136,44 @@ static const struct pm_otype pm_t_report = {
 	.min_args = 1, .max_args = 1, .set = set_report,
 	.print = print_report
 };
+static const struct pm_otype pm_t_cache = {
+	.min_args = 1, .max_args = 1, .set = set_cache,
+	.print = print_choice
+};
 static const struct pm_otype pm_t_text = {
-	.min_args = 0, .max_args = 1, .set = set_text, .print = print_text
+	.min_args = 0, .max_args = 1, .set = set_text, .print = print_text,
+	.copy = copy_text, .free = free_text
+};
+static const struct pm_otype pm_t_hook = {
+	.min_args = 1, .max_args = 1, .set = set_hook, .print = print_hook,
+	.copy = copy_hook, .free = free_hook
+};
+
+/* The names of the values of choices, in the order of their enums. */
+static const char *const pm_sync_names[] = {
+	"none", "fsync", "fdatasync", "osync", "dsync", NULL
+};
+static const char *const pm_cache_names[] = {
+	"warm", "cold", "cold-phases", NULL
+};
+static const char *const pm_hook_whens[] = { "before", "after", NULL };
+const char *const pm_hook_phases[] = {
+	"run", "creation", "transactions", "deletion", NULL
+};
+
+/* Where the page cache is dropped (set cache cold). */
+#define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"
+static const struct pm_otype pm_t_iterations = {
+	.min_args = 1, .max_args = 1, .set = set_iterations,
+	.print = print_iterations
+};
+static const struct pm_otype pm_t_percent = {
+	.min_args = 1, .max_args = 1, .set = set_percent,
+	.print = print_percent
+};
+static const struct pm_otype pm_t_interval = {
+	.min_args = 1, .max_args = 1, .set = set_interval,
+	.print = print_interval
 };
 static const struct pm_otype pm_t_location = {
 	.min_args = 1, .max_args = 2, .set = set_location,
@@ -129,7 +185,8 @@ static const struct pm_otype pm_t_location = {
 /*
  * The keys.  PostMark's come first, in its order (help lists them so);
  * colpos is the key's place among the keys with configuration columns in
- * CSV schema 1, and keys added later have their columns appended (-1).
+ * CSV schema 1; keys added later have their columns appended in the
+ * schema version -colpos (-2: with schema 2).
  */
 static const struct pm_option pm_opts[] = {
 	{
@@ -169,7 +226,7 @@ static const struct pm_option pm_opts[] = {
 		.usage = "set location [+|-]PATH [WEIGHT]",
 		.help = "Sets location of working files",
 		.compat = "Error: no directory name specified",
-		.colpos = -1, .flags = PM_OPTF_POSTMARK
+		.colpos = 0, .flags = PM_OPTF_POSTMARK
 	}, {
 		.name = "set subdirectories", .type = &pm_t_uint,
 		.off = OFF(subdirs), .min = 1, .max = PM_INT_MAX,
@@ -221,19 +278,100 @@ static const struct pm_option pm_opts[] = {
 		.def = "verbose", .usage = "set report verbose|terse|csv|json",
 		.help = "Choose verbose, terse, csv or json report format",
 		.compat = "Error: either 'verbose' or 'terse' required",
-		.colpos = -1, .flags = PM_OPTF_POSTMARK
+		.colpos = 0, .flags = PM_OPTF_POSTMARK
 	}, {
 		.name = "set label", .type = &pm_t_text, .off = OFF(label),
 		.usage = "set label [TEXT]",
 		.help = "Sets the label of CSV and JSON records",
 		.title = "Label", .colpos = -1, .flags = PM_OPTF_REST
 	}, {
-		.name = "set iterations", .type = &pm_t_uint,
-		.off = OFF(iterations), .min = 1, .max = PM_ITER_MAX,
-		.def = "1", .usage = "set iterations N",
+		.name = "set iterations", .type = &pm_t_iterations,
+		.off = OFF(iterations), .off2 = OFF(iterations_max),
+		.min = 1, .max = PM_ITER_MAX,
+		.def = "1", .usage = "set iterations N|MIN-MAX",
 		.help = "Sets number of runs made by each run command",
 		.title = "Iterations", .colpos = -1
+	}, {
+		.name = "set precision", .type = &pm_t_percent,
+		.off = OFF(precision), .min = 0, .max = 10000, .def = "0",
+		.usage = "set precision P%",
+		.help = "Sets when iterations MIN-MAX stop: 95% CI within P%",
+		.title = "Precision", .col = { "precision" }, .colpos = -4
+	}, {
+		.name = "set interval", .type = &pm_t_interval,
+		.off = OFF(interval), .off2 = OFF(interval_ms),
+		.min = 0, .max = PM_INT_MAX, .def = "0",
+		.usage = "set interval N|Nms|0",
+		.help = "Sets interval series every N operations or N ms",
+		.title = "Interval", .col = { "interval" }, .colpos = -4
+	}, {
+		.name = "set sync", .type = &pm_t_choice, .off = OFF(sync),
+		.choices = pm_sync_names, .def = "none",
+		.usage = "set sync none|fsync|fdatasync|osync|dsync",
+		.help = "Sets how written files are made durable",
+		.title = "Sync", .col = { "sync" }, .colpos = -2
+	}, {
+		.name = "set dirsync", .type = &pm_t_bool, .off = OFF(dirsync),
+		.def = "false", .usage = "set dirsync true|false",
+		.help = "Sets fsync of the directory after each create and "
+		    "delete",
+		.title = "Directory sync", .col = { "dirsync" }, .colpos = -2
+	}, {
+		.name = "set direct", .type = &pm_t_bool, .off = OFF(direct),
+		.def = "false", .usage = "set direct true|false",
+		.help = "Sets O_DIRECT for unbuffered I/O",
+		.title = "Direct I/O", .col = { "direct" }, .colpos = -2
+	}, {
+		.name = "set cache", .type = &pm_t_cache, .off = OFF(cache),
+		.choices = pm_cache_names, .def = "warm",
+		.usage = "set cache warm|cold|cold-phases",
+		.help = "Sets dropping the page cache before runs or phases",
+		.title = "Cache", .col = { "cache" }, .colpos = -2
+	}, {
+		.name = "set warmup", .type = &pm_t_uint, .off = OFF(warmup),
+		.min = 0, .max = PM_ITER_MAX, .def = "0",
+		.usage = "set warmup N",
+		.help = "Sets number of unreported runs before the measured "
+		    "ones",
+		.title = "Warm-up runs", .col = { "warmup" }, .colpos = -2
+	}, {
+		.name = "set hook", .type = &pm_t_hook, .off = OFF(hook),
+		.usage = "set hook before|after run|creation|transactions|"
+		    "deletion COMMAND|none",
+		.help = "Sets a shell command run before or after a run or "
+		    "phase",
+		.title = "Hooks", .col = { "hooks" }, .colpos = -2,
+		.flags = PM_OPTF_REST
+	}, {
+		.name = "set clients", .type = &pm_t_uint, .off = OFF(clients),
+		.min = 1, .max = PM_CLIENTS_MAX, .def = "1",
+		.usage = "set clients N",
+		.help = "Sets number of workloads run at once (threads)",
+		.title = "Clients", .col = { "clients" }, .colpos = -3
+	}, {
+		.name = "set shared", .type = &pm_t_bool, .off = OFF(shared),
+		.def = "false", .usage = "set shared true|false",
+		.help = "Sets clients working in the same directories",
+		.title = "Shared directories", .col = { "shared" },
+		.colpos = -3
+	}, {
+		.name = "set rankshift", .type = &pm_t_uint,
+		.off = OFF(rankshift), .min = 0, .max = PM_INT_MAX,
+		.def = "0", .usage = "set rankshift K",
+		.help = "Sets MPI ranks working on the files of rank + K",
+		.title = "Rank shift", .col = { "rankshift" }, .colpos = -3
 	}
+#ifdef PM_OPTION_TEST_ROW
+	/* tests/unit_option: a key added by one row (writes iterations). */
+	, {
+		.name = "set testkey", .type = &pm_t_uint,
+		.off = OFF(iterations), .min = 1, .max = 99,
+		.usage = "set testkey N",
+		.help = "A key added by one row (tests only)",
+		.title = "Testkey", .col = { "testkey" },
+		.colpos = -PM_CSV_SCHEMA
+	}
+#endif
 };
 
 /* The table and its length. */
@@ -334,9 +472,12 @@ bad(struct pm_cmderr *err, const struct pm_option *opt, const char *fmt,
 	return (-1);
 }
 
-/* A whole number in the key's range, into a uint32_t. */
+/*
+ * A whole number in the key's range: a count (into a uint32_t), a number
+ * of bytes with an optional k, m or g (uint32_t), or a bias (an int).
+ */
 static int
-set_uint(struct pm_config *cfg, const struct pm_option *opt, int argc,
+set_number(struct pm_config *cfg, const struct pm_option *opt, int argc,
     char **argv, struct pm_cmderr *err)
 {
 	long long	 v;
@@ -344,31 +485,129 @@ set_uint(struct pm_config *cfg, const struct pm_option *opt, int argc,
 	int		 rc;
 
 	(void)argc;
-	if (parse_number(argv[0], 0, opt->min, opt->max, &v, &why) == -1) {
+	if (parse_number(argv[0], opt->type == &pm_t_bytes, opt->min,
+	    opt->max, &v, &why) == -1) {
 		rc = bad(err, opt, "%s", why);
 		free(why);
 		return (rc);
 	}
-	*u32_at(cfg, opt->off) = (uint32_t)v;
+	if (opt->type == &pm_t_bias)
+		*(int *)(void *)((char *)cfg + opt->off) = (int)v;
+	else
+		*u32_at(cfg, opt->off) = (uint32_t)v;
 	return (0);
 }
 
-/* A number of bytes (k, m, g allowed) in the key's range. */
+/*
+ * set iterations N, or MIN-MAX: at least MIN runs, then more until set
+ * precision is met, at most MAX.
+ */
 static int
-set_bytes(struct pm_config *cfg, const struct pm_option *opt, int argc,
+set_iterations(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	long long	 v[2];
+	char		*word, *dash, *why;
+	int		 i, n, rc;
+
+	(void)argc;
+	word = xstrdup(argv[0]);
+	n = (dash = strchr(word, '-')) != NULL && dash != word ? 2 : 1;
+	if (n == 2)
+		*dash = '\0';
+	for (i = 0; i < n; i++) {
+		if (parse_number(i == 0 ? word : dash + 1, 0, opt->min,
+		    opt->max, &v[i], &why) == -1) {
+			rc = bad(err, opt, "%s%s", n == 2 ? (i == 0 ?
+			    "MIN " : "MAX ") : "", why);
+			free(why);
+			free(word);
+			return (rc);
+		}
+	}
+	free(word);
+	if (n == 2 && v[1] < v[0])
+		return (bad(err, opt, "MAX %lld is below MIN %lld", v[1],
+		    v[0]));
+	*u32_at(cfg, opt->off) = (uint32_t)v[0];
+	*u32_at(cfg, opt->off2) = n == 2 ? (uint32_t)v[1] : 0;
+	return (0);
+}
+
+/*
+ * A percentage with up to two decimals and an optional '%' ("2", "2.5%",
+ * "0.25"), kept in hundredths of a percent.
+ */
+static int
+set_percent(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	const char	*p = argv[0];
+	long long	 v = 0;
+	int		 frac = -1;
+
+	(void)argc;
+	if (*p < '0' || *p > '9')
+		goto notnum;
+	for (; (*p >= '0' && *p <= '9') || (*p == '.' && frac < 0); p++) {
+		if (*p == '.') {
+			frac = 0;
+			continue;
+		}
+		if (frac >= 2 || v > 1000000)
+			goto notnum;
+		v = v * 10 + (*p - '0');
+		if (frac >= 0)
+			frac++;
+	}
+	if (*p == '%')
+		p++;
+	if (*p != '\0')
+		goto notnum;
+	for (; frac < 2; frac = frac < 0 ? 1 : frac + 1)
+		v *= 10;
+	if (v < opt->min || v > opt->max)
+		return (bad(err, opt, "%s is outside 0..100%%", argv[0]));
+	*u32_at(cfg, opt->off) = (uint32_t)v;
+	return (0);
+
+notnum:
+	return (bad(err, opt, "'%s' is not a percentage (2, 2.5%% or 0.25)",
+	    argv[0]));
+}
+
+/*
+ * set interval N (operations), Nms (milliseconds), or 0 (off): the
+ * interval series of each phase.
+ */
+static int
+set_interval(struct pm_config *cfg, const struct pm_option *opt, int argc,
     char **argv, struct pm_cmderr *err)
 {
 	long long	 v;
-	char		*why;
-	int		 rc;
+	char		*word, *why;
+	size_t		 len;
+	int		 ms = 0, rc;
 
 	(void)argc;
-	if (parse_number(argv[0], 1, opt->min, opt->max, &v, &why) == -1) {
-		rc = bad(err, opt, "%s", why);
+	word = xstrdup(argv[0]);
+	len = strlen(word);
+	if (len > 2 && strcmp(word + len - 2, "ms") == 0) {
+		word[len - 2] = '\0';
+		ms = 1;
+	}
+	if (parse_number(word, 0, opt->min, opt->max, &v, &why) == -1) {
+		rc = bad(err, opt, "%s (N operations, or Nms)", why);
 		free(why);
+		free(word);
 		return (rc);
 	}
+	free(word);
+	if (ms && v == 0)
+		return (bad(err, opt, "0ms: an interval of time must be at "
+		    "least 1ms (0 turns the series off)"));
 	*u32_at(cfg, opt->off) = (uint32_t)v;
+	*u32_at(cfg, opt->off2) = (uint32_t)ms;
 	return (0);
 }
 
@@ -399,25 +638,6 @@ set_size(struct pm_config *cfg, const struct pm_option *opt, int argc,
 	}
 	*u32_at(cfg, opt->off) = (uint32_t)v[0];
 	*u32_at(cfg, opt->off2) = (uint32_t)v[1];
-	return (0);
-}
-
-/* A bias, -1 (that half off) to 10, into an int. */
-static int
-set_bias(struct pm_config *cfg, const struct pm_option *opt, int argc,
-    char **argv, struct pm_cmderr *err)
-{
-	long long	 v;
-	char		*why;
-	int		 rc;
-
-	(void)argc;
-	if (parse_number(argv[0], 0, opt->min, opt->max, &v, &why) == -1) {
-		rc = bad(err, opt, "%s", why);
-		free(why);
-		return (rc);
-	}
-	*(int *)(void *)((char *)cfg + opt->off) = (int)v;
 	return (0);
 }
 
@@ -456,6 +676,80 @@ set_choice(struct pm_config *cfg, const struct pm_option *opt, int argc,
 	list = choice_list(opt->choices);
 	rc = bad(err, opt, "'%s' is not one of %s", argv[0], list);
 	free(list);
+	return (rc);
+}
+
+/*
+ * The cache choice: cold and cold-phases need to write drop_caches
+ * (root, Linux), which is checked now rather than found out at the run.
+ */
+static int
+set_cache(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	uint32_t	 old = cfg->cache;
+
+	if (set_choice(cfg, opt, argc, argv, err) == -1)
+		return (-1);
+	if (cfg->cache != PM_CACHE_WARM && access(PM_DROP_CACHES, W_OK) == -1) {
+		bad(err, opt, "%s needs to write %s (root, on Linux): %s",
+		    argv[0], PM_DROP_CACHES, strerror(errno));
+		cfg->cache = old;
+		return (-1);
+	}
+	return (0);
+}
+
+/* The index of word in a NULL-ended list, or -1. */
+static int
+word_index(const char *word, const char *const *list)
+{
+	int	 i;
+
+	for (i = 0; list[i] != NULL; i++) {
+		if (strcmp(word, list[i]) == 0)
+			return (i);
+	}
+	return (-1);
+}
+
+/*
+ * set hook before|after PHASE COMMAND (the rest of the line), or
+ * COMMAND "none" to remove it.
+ */
+static int
+set_hook(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	char	*copy, *when, *phase, *command, *list;
+	int	 w, p, rc = -1;
+
+	(void)argc;
+	copy = xstrdup(argv[0]);
+	when = strtok(copy, " \t");
+	phase = strtok(NULL, " \t");
+	command = phase == NULL ? NULL : phase + strlen(phase) + 1;
+	if (command != NULL && command >= copy + strlen(argv[0]))
+		command = NULL;
+	if (command != NULL)
+		command += strspn(command, " \t");
+	if ((w = word_index(when, pm_hook_whens)) == -1)
+		bad(err, opt, "'%s' is neither before nor after", when);
+	else if (phase == NULL || (p = word_index(phase,
+	    pm_hook_phases)) == -1) {
+		list = choice_list(pm_hook_phases);
+		bad(err, opt, "'%s' is not one of %s", phase != NULL ? phase :
+		    "", list);
+		free(list);
+	} else if (command == NULL || *command == '\0')
+		bad(err, opt, "%s %s needs a command, or none", when, phase);
+	else {
+		free(cfg->hook[w][p]);
+		cfg->hook[w][p] = strcmp(command, "none") == 0 ? NULL :
+		    xstrdup(command);
+		rc = 0;
+	}
+	free(copy);
 	return (rc);
 }
 
@@ -557,6 +851,48 @@ print_uint(const struct pm_config *cfg, const struct pm_option *opt,
 	    opt->off2));
 }
 
+/* N, or MIN-MAX. */
+static void
+print_iterations(const struct pm_config *cfg, const struct pm_option *opt,
+    int col, char *buf, size_t len)
+{
+	uint32_t	 max = *u32_of(cfg, opt->off2);
+
+	(void)col;
+	if (max > 0)
+		snprintf(buf, len, "%" PRIu32 "-%" PRIu32,
+		    *u32_of(cfg, opt->off), max);
+	else
+		snprintf(buf, len, "%" PRIu32, *u32_of(cfg, opt->off));
+}
+
+/* Hundredths of a percent as a percentage: "2", "2.5", "0.25". */
+static void
+print_percent(const struct pm_config *cfg, const struct pm_option *opt,
+    int col, char *buf, size_t len)
+{
+	uint32_t	 v = *u32_of(cfg, opt->off);
+
+	(void)col;
+	if (v % 100 == 0)
+		snprintf(buf, len, "%" PRIu32, v / 100);
+	else if (v % 10 == 0)
+		snprintf(buf, len, "%" PRIu32 ".%" PRIu32, v / 100,
+		    v % 100 / 10);
+	else
+		snprintf(buf, len, "%" PRIu32 ".%02" PRIu32, v / 100, v % 100);
+}
+
+/* N, Nms or 0. */
+static void
+print_interval(const struct pm_config *cfg, const struct pm_option *opt,
+    int col, char *buf, size_t len)
+{
+	(void)col;
+	snprintf(buf, len, "%" PRIu32 "%s", *u32_of(cfg, opt->off),
+	    *u32_of(cfg, opt->off2) ? "ms" : "");
+}
+
 /* An int in decimal. */
 static void
 print_int(const struct pm_config *cfg, const struct pm_option *opt,
@@ -607,6 +943,79 @@ print_none(const struct pm_config *cfg, const struct pm_option *opt,
 	(void)opt;
 	(void)col;
 	strlcpy(buf, "", len);
+}
+
+/* Every hook set, as "before run: COMMAND; after deletion: COMMAND". */
+static void
+print_hook(const struct pm_config *cfg, const struct pm_option *opt,
+    int col, char *buf, size_t len)
+{
+	int	 w, p;
+
+	(void)opt;
+	(void)col;
+	buf[0] = '\0';
+	for (w = 0; w < 2; w++) {
+		for (p = 0; p < PM_NHOOKPHASES; p++) {
+			if (cfg->hook[w][p] == NULL)
+				continue;
+			if (buf[0] != '\0')
+				strlcat(buf, "; ", len);
+			strlcat(buf, pm_hook_whens[w], len);
+			strlcat(buf, " ", len);
+			strlcat(buf, pm_hook_phases[p], len);
+			strlcat(buf, ": ", len);
+			strlcat(buf, cfg->hook[w][p], len);
+		}
+	}
+}
+
+/* A text value copied from another configuration: make it our own. */
+static void
+copy_text(struct pm_config *cfg, const struct pm_option *opt)
+{
+	char	**p = (char **)(void *)((char *)cfg + opt->off);
+
+	if (*p != NULL)
+		*p = xstrdup(*p);
+}
+
+static void
+free_text(struct pm_config *cfg, const struct pm_option *opt)
+{
+	char	**p = (char **)(void *)((char *)cfg + opt->off);
+
+	free(*p);
+	*p = NULL;
+}
+
+/* The hooks copied from another configuration: make them our own. */
+static void
+copy_hook(struct pm_config *cfg, const struct pm_option *opt)
+{
+	int	 w, p;
+
+	(void)opt;
+	for (w = 0; w < 2; w++) {
+		for (p = 0; p < PM_NHOOKPHASES; p++) {
+			if (cfg->hook[w][p] != NULL)
+				cfg->hook[w][p] = xstrdup(cfg->hook[w][p]);
+		}
+	}
+}
+
+static void
+free_hook(struct pm_config *cfg, const struct pm_option *opt)
+{
+	int	 w, p;
+
+	(void)opt;
+	for (w = 0; w < 2; w++) {
+		for (p = 0; p < PM_NHOOKPHASES; p++) {
+			free(cfg->hook[w][p]);
+			cfg->hook[w][p] = NULL;
+		}
+	}
 }
 
 /* "one value", "one or two values" for a type's word counts. */
@@ -695,37 +1104,29 @@ pm_option_set_text(struct pm_config *cfg, const char *key,
 }
 
 /*
- * Replace every text value of cfg (copied from another configuration) by
- * a copy of its own.
+ * Replace every owned value of cfg (copied from another configuration:
+ * text, hooks) by a copy of its own.
  */
 void
 pm_option_copy_text(struct pm_config *cfg)
 {
-	char	**p;
 	size_t	 i;
 
 	for (i = 0; i < nitems(pm_opts); i++) {
-		if (pm_opts[i].type != &pm_t_text)
-			continue;
-		p = (char **)(void *)((char *)cfg + pm_opts[i].off);
-		if (*p != NULL)
-			*p = xstrdup(*p);
+		if (pm_opts[i].type->copy != NULL)
+			pm_opts[i].type->copy(cfg, &pm_opts[i]);
 	}
 }
 
-/* Free every text value of cfg. */
+/* Free every owned value of cfg. */
 void
 pm_option_free_text(struct pm_config *cfg)
 {
-	char	**p;
 	size_t	 i;
 
 	for (i = 0; i < nitems(pm_opts); i++) {
-		if (pm_opts[i].type != &pm_t_text)
-			continue;
-		p = (char **)(void *)((char *)cfg + pm_opts[i].off);
-		free(*p);
-		*p = NULL;
+		if (pm_opts[i].type->free != NULL)
+			pm_opts[i].type->free(cfg, &pm_opts[i]);
 	}
 }
 
@@ -831,11 +1232,11 @@ pm_option_show(FILE *fp, const struct pm_config *cfg)
 }
 
 /*
- * The configuration columns of CSV and JSON records: for block 0 the
- * columns of schema 1, in their order; for block 1 the columns of keys
- * added since, in table order (appended after every column of schema
- * 1).  fn gets each column's name, value as text, and whether it is a
- * number.
+ * The configuration columns of CSV and JSON records: for block 1 the
+ * columns of schema 1, in their order; for block v > 1 the columns that
+ * schema version v added (after every column of the versions before), in
+ * table order.  fn gets each column's name, value as text, and whether
+ * it is a number.
  */
 void
 pm_option_columns(const struct pm_config *cfg, int block,
@@ -846,22 +1247,25 @@ pm_option_columns(const struct pm_config *cfg, int block,
 	int			 pos, c, found;
 	size_t			 i;
 
-	for (pos = 0; block == 0 || pos == 0; pos++) {
+	for (pos = 0; block == 1 || pos == 0; pos++) {
 		found = 0;
 		for (i = 0; i < nitems(pm_opts); i++) {
 			o = &pm_opts[i];
-			if (o->col[0] == NULL || (block == 0 ?
-			    o->colpos != pos : o->colpos >= 0))
+			if (o->col[0] == NULL || (block == 1 ?
+			    o->colpos != pos : o->colpos != -block))
 				continue;
 			found = 1;
 			for (c = 0; c < 2 && o->col[c] != NULL; c++) {
 				o->type->print(cfg, o, c, v, sizeof v);
 				fn(arg, o->col[c], v, o->type != &pm_t_choice &&
+				    o->type != &pm_t_cache &&
+				    o->type != &pm_t_interval &&
 				    o->type != &pm_t_text &&
+				    o->type != &pm_t_hook &&
 				    o->type != &pm_t_report);
 			}
 		}
-		if (block == 0 && !found)
+		if (block == 1 && !found)
 			break;
 	}
 }

@@ -106,26 +106,46 @@ static const char *fmt_fixed(char *, size_t, double, int, const char *);
 static void	 put_fixed(FILE *, double, int);
 static void	 put_scalef(FILE *, double);
 static double	 rates_get(const struct pm_rates *, size_t);
-static void	 lat_values(const struct pm_hist *, double *);
 static const char *lat_name(size_t, int);
 static uint64_t	 count_value(const struct pm_result *,
 		    const struct pm_count *);
 static void	 put_verbose_latency(FILE *, const struct pm_result *);
-static const char *status_name(enum pm_status);
+static const char *status_name(const struct pm_result *);
+static void	 put_verbose_clients(FILE *, const struct pm_config *,
+		    const struct pm_result *);
+static void	 put_verbose_usage(FILE *, const struct pm_config *,
+		    const struct pm_result *);
+static void	 put_warnings(FILE *, const struct pm_result *);
 static void	 csv_sep(FILE *);
 static void	 csv_str(FILE *, const char *);
 static void	 csv_u64(FILE *, uint64_t);
 static void	 csv_fixed(FILE *, double, int);
 static void	 csv_fields(FILE *, const struct pm_rates *,
 		    const struct pm_field *, size_t, int);
-static void	 csv_latency(FILE *, const struct pm_hist *);
+static void	 csv_latency(FILE *, const struct pm_latstat *);
+static void	 csv_usage(FILE *, const struct pm_config *,
+		    const struct pm_result *, const struct pm_clientrow *);
+static void	 usage_values(const struct pm_config *,
+		    const struct pm_result *, const struct pm_clientrow *, int,
+		    double *, int *);
+static uint64_t	 ranks_of(const struct pm_config *, const struct pm_result *);
+static char	*env_u64(uint64_t);
+static char	*env_value(const struct pm_meta *, int);
+static char	*join_warnings(const struct pm_result *);
 static void	 csv_colname(void *, const char *, const char *, int);
 static void	 csv_colvalue(void *, const char *, const char *, int);
 static char	*join_locations(const struct pm_config *);
 static char	*join_meta(const struct pm_meta *, char **);
-static void	 merge_op(struct pm_hist *, const struct pm_result *,
-		    enum pm_op);
+static void	 op_stats(const struct pm_result *,
+		    const struct pm_clientrow *, struct pm_latstat *);
+static void	 client_result(const struct pm_result *,
+		    const struct pm_clientrow *, struct pm_result *);
+static void	 csv_row(FILE *, const struct pm_config *,
+		    const struct pm_result *, const struct pm_clientrow *,
+		    uint64_t);
 static char	*status_text(const struct pm_result *);
+static char	*host_text(const struct pm_result *,
+		    const struct pm_clientrow *);
 static size_t	 utf8_len(const unsigned char *, uint32_t *);
 static void	 json_quote(FILE *, const char *);
 static void	 json_member(struct pm_json *, const char *);
@@ -138,14 +158,26 @@ static void	 json_fixed(struct pm_json *, const char *, double, int);
 static void	 json_fields(struct pm_json *, const char *,
 		    const struct pm_rates *, const struct pm_field *, size_t,
 		    int);
-static void	 json_hist(struct pm_json *, const char *,
-		    const struct pm_hist *, int);
+static void	 json_stats(struct pm_json *, const char *,
+		    const struct pm_latstat *, const struct pm_hist *);
 static void	 json_locations(struct pm_json *, const struct pm_config *,
 		    const struct pm_meta *);
 static void	 json_colvalue(void *, const char *, const char *, int);
-static void	 json_latency(struct pm_json *, const struct pm_result *);
+static void	 json_device(struct pm_json *, const struct pm_meta *, size_t);
+static void	 json_environment(struct pm_json *, const struct pm_meta *);
+static void	 json_cpu(struct pm_json *, const char *, const struct pm_cpu *);
+static void	 json_usage(struct pm_json *, const char *,
+		    const struct pm_config *, const struct pm_result *,
+		    const struct pm_usage *, int);
+static void	 json_explain(struct pm_json *, const struct pm_config *,
+		    const struct pm_result *);
+static void	 json_interval(struct pm_json *, const struct pm_ivrow *);
+static void	 json_results(struct pm_json *, const struct pm_config *,
+		    const struct pm_result *, const struct pm_clientrow *);
+static void	 json_status(struct pm_json *, const struct pm_result *);
+static void	 json_clients(struct pm_json *, const struct pm_config *,
+		    const struct pm_result *);
 static const struct pm_reporter *reporter(enum pm_report_fmt);
-static double	 student_t975(size_t);
 static double	 stat_value(const struct pm_rates *,
 		    const struct pm_stat_row *);
 static void	 put_cell(FILE *, double, int);
@@ -160,6 +192,7 @@ static const struct pm_pct pm_pcts[] = {
 
 /* The statistics of a latency histogram: min, mean, the percentiles, max. */
 #define NLATSTATS	(3 + NPCTS)
+_Static_assert(NLATSTATS == PM_NLATSTATS, "PM_NLATSTATS is NLATSTATS");
 
 /* Names of the timed phases and of the operations, as in the reports. */
 static const char *const pm_tphase_names[PM_NTPHASES] = {
@@ -167,6 +200,10 @@ static const char *const pm_tphase_names[PM_NTPHASES] = {
 };
 static const char *const pm_op_names[PM_NOPS] = {
 	"create", "read", "append", "delete"
+};
+/* The counts of an interval row, by operation. */
+static const char *const pm_iv_counts[PM_NOPS] = {
+	"created", "read", "appended", "deleted"
 };
 
 /* A count of struct pm_result (the sum of two fields, with off2 set). */
@@ -221,8 +258,39 @@ static const struct pm_field pm_rate_fields[] = {
 	FIELD("read_bytes_per_s", bytes_read),
 	FIELD("written_bytes_per_s", bytes_written)
 };
+/* Schema 3: the stonewall intervals, then the rates over them. */
+static const struct pm_field pm_sw_seconds[] = {
+	FIELD("creation_stonewall_s", sw_create_s),
+	FIELD("transactions_stonewall_s", sw_trans_s),
+	FIELD("deletion_stonewall_s", sw_delete_s)
+};
+static const struct pm_field pm_sw_rates[] = {
+	FIELD("created_stonewall_per_s", sw_created),
+	FIELD("transactions_stonewall_per_s", sw_transactions),
+	FIELD("deleted_stonewall_per_s", sw_deleted)
+};
 #undef FIELD
 #define NRATES		(sizeof pm_rate_fields / sizeof pm_rate_fields[0])
+
+/*
+ * Schema 4: where each phase's time went, the CSV selection (per phase,
+ * named PHASE_NAME), in order; usage_values computes them.
+ */
+enum {
+	U_USER, U_SYS, U_WAIT, U_VCSW, U_IVCSW, U_MAJFLT, U_DREADS,
+	U_DRBYTES, U_DWRITES, U_DWBYTES, U_DFLUSH, U_DBUSY, NUSAGE
+};
+static const char *const pm_usage_names[NUSAGE] = {
+	"user_s", "system_s", "wait_s", "voluntary_switches",
+	"involuntary_switches", "major_faults", "disk_reads",
+	"disk_read_bytes", "disk_writes", "disk_written_bytes",
+	"disk_flushes", "disk_busy_s"
+};
+/* Printed with decimals (seconds), else as integers. */
+static const int pm_usage_secs[NUSAGE] = {
+	1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1
+};
+#define NSW		(sizeof pm_sw_seconds / sizeof pm_sw_seconds[0])
 
 #define ROW(label, field, scale, prec) \
 	{ label, offsetof(struct pm_rates, field), scale, prec }
@@ -331,13 +399,16 @@ put_scalef(FILE *fp, double v)
 	}
 }
 
-/* Name of a status in CSV and JSON. */
+/*
+ * Name of a run's status in CSV and JSON: a complete warm-up run is
+ * "warmup" (left out of comparisons, which take "ok" rows).
+ */
 static const char *
-status_name(enum pm_status status)
+status_name(const struct pm_result *r)
 {
-	switch (status) {
+	switch (r->status) {
 	case PM_STATUS_OK:
-		return ("ok");
+		return (r->warmup ? "warmup" : "ok");
 	case PM_STATUS_OUT_OF_FILES:
 		return ("out_of_files");
 	case PM_STATUS_INTERRUPTED:
@@ -358,13 +429,19 @@ void
 pm_report_rates(const struct pm_config *cfg, const struct pm_result *r,
     struct pm_rates *rt)
 {
+	uint64_t	 create_end, del, gap;
+
 	(void)cfg;
 
 	memset(rt, 0, sizeof *rt);
-	rt->elapsed = interval(r->t_start, r->t_end);
+	/* Without a gap between phases: PostMark's four points. */
+	create_end = r->t_create_end != 0 ? r->t_create_end : r->t_trans;
+	del = r->t_del != 0 ? r->t_del : r->t_trans_end;
+	gap = (r->t_trans - create_end) + (del - r->t_trans_end);
 	rt->t_elapsed = interval(r->t_trans, r->t_trans_end);
-	rt->create_iv = interval(r->t_start, r->t_trans);
-	rt->delete_iv = interval(r->t_trans_end, r->t_end);
+	rt->create_iv = interval(r->t_start, create_end);
+	rt->delete_iv = interval(del, r->t_end);
+	rt->elapsed = interval(r->t_start + gap, r->t_end);
 
 	rt->transactions = (double)r->transactions_done / rt->t_elapsed;
 	rt->created = (double)(r->created_alone + r->created_mixed) /
@@ -379,6 +456,26 @@ pm_report_rates(const struct pm_config *cfg, const struct pm_result *r,
 	rt->deleted_mixed = (double)r->deleted_mixed / rt->t_elapsed;
 	rt->bytes_read = (double)r->bytes_read / rt->elapsed;
 	rt->bytes_written = (double)r->bytes_written / rt->elapsed;
+
+	/* One client finishes first and last: its phases. */
+	if (r->nclients <= 1) {
+		rt->sw_create_s = rt->create_iv;
+		rt->sw_trans_s = rt->t_elapsed;
+		rt->sw_delete_s = rt->delete_iv;
+		rt->sw_created = rt->created_alone;
+		rt->sw_transactions = rt->transactions;
+		rt->sw_deleted = rt->deleted_alone;
+		rt->balance = 1.0;
+		return;
+	}
+	rt->sw_create_s = interval(0, r->sw_ns[PM_TP_CREATE]);
+	rt->sw_trans_s = interval(0, r->sw_ns[PM_TP_TRANSACT]);
+	rt->sw_delete_s = interval(0, r->sw_ns[PM_TP_DELETE]);
+	rt->sw_created = (double)r->sw_ops[PM_TP_CREATE] / rt->sw_create_s;
+	rt->sw_transactions = (double)r->sw_ops[PM_TP_TRANSACT] /
+	    rt->sw_trans_s;
+	rt->sw_deleted = (double)r->sw_ops[PM_TP_DELETE] / rt->sw_delete_s;
+	rt->balance = r->balance;
 }
 
 /* The field at offset off (a struct pm_field's) of a struct pm_rates. */
@@ -392,15 +489,17 @@ rates_get(const struct pm_rates *rt, size_t off)
 }
 
 /*
- * The statistics of a histogram that every report prints, in microseconds
- * and in report order: v[0] min, v[1] mean, then one per pm_pcts[], and
- * v[NLATSTATS - 1] max.
+ * The statistics of a histogram that every report prints: its count and,
+ * in microseconds and in report order, v[0] min, v[1] mean, then one per
+ * pm_pcts[], and v[NLATSTATS - 1] max.
  */
-static void
-lat_values(const struct pm_hist *h, double *v)
+void
+pm_latstat(const struct pm_hist *h, struct pm_latstat *st)
 {
+	double	*v = st->v;
 	size_t	 i;
 
+	st->count = h->count;
 	v[0] = h->min / NS_PER_US;
 	v[1] = pm_hist_mean(h) / NS_PER_US;
 	for (i = 0; i < NPCTS; i++)
@@ -409,7 +508,7 @@ lat_values(const struct pm_hist *h, double *v)
 }
 
 /*
- * The name of statistic i of lat_values: "min", "mean", "p50" ... "max";
+ * The name of statistic i of pm_latstat: "min", "mean", "p50" ... "max";
  * a percentile as printed in the verbose report ("p99.9") when verbose,
  * else as in CSV and JSON names ("p999").
  */
@@ -445,8 +544,8 @@ static void
 put_verbose_latency(FILE *fp, const struct pm_result *r)
 {
 	const struct pm_hist	*h;
+	struct pm_latstat	 st;
 	char			 name[64];
-	double			 v[NLATSTATS];
 	size_t			 i;
 	int			 ph, op, any = 0;
 
@@ -462,14 +561,186 @@ put_verbose_latency(FILE *fp, const struct pm_result *r)
 			snprintf(name, sizeof name, "%s (%s):",
 			    pm_op_names[op], pm_tphase_names[ph]);
 			fprintf(fp, "\t%-22s count %" PRIu64, name, h->count);
-			lat_values(h, v);
+			pm_latstat(h, &st);
 			for (i = 0; i < NLATSTATS; i++) {
 				fprintf(fp, " %s ", lat_name(i, 1));
-				put_fixed(fp, v[i], PREC_VERBOSE_US);
+				put_fixed(fp, st.v[i], PREC_VERBOSE_US);
 			}
 			fputc('\n', fp);
 		}
 	}
+}
+
+/*
+ * The verbose report's clients section, with several: the balance, the
+ * stonewall figures, and a line per client.
+ */
+static void
+put_verbose_clients(FILE *fp, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	static const char *const what[PM_NTPHASES] = {
+		"files", "transactions", "files"
+	};
+	struct pm_result	 cr;
+	struct pm_rates		 rt;
+	double			 sw_s[PM_NTPHASES], sw_rate[PM_NTPHASES];
+	char			 b1[FMT_LEN], b2[FMT_LEN];
+	uint32_t		 i;
+	int			 tp;
+
+	pm_report_rates(cfg, r, &rt);
+	sw_s[0] = rt.sw_create_s;
+	sw_s[1] = rt.sw_trans_s;
+	sw_s[2] = rt.sw_delete_s;
+	sw_rate[0] = rt.sw_created;
+	sw_rate[1] = rt.sw_transactions;
+	sw_rate[2] = rt.sw_deleted;
+	fprintf(fp, "\nClients: %" PRIu32 ", balance ", r->nclients);
+	put_fixed(fp, rt.balance, 2);
+	fputs(" (fastest / slowest)\n"
+	    "\tStonewall, until the first client finished:\n", fp);
+	for (tp = 0; tp < PM_NTPHASES; tp++) {
+		fprintf(fp, "\t\t%s: ", pm_tphase_names[tp]);
+		put_fixed(fp, sw_s[tp], 2);
+		fprintf(fp, " seconds, %" PRIu64 " %s (%" PRIu64
+		    " per second)\n", r->sw_ops[tp], what[tp],
+		    trunc_u64(sw_rate[tp]));
+	}
+	fprintf(fp, "\t%6s %-12s %9s %14s %9s %9s %9s %9s\n", "client",
+	    "status", "seconds", "transactions/s", "created", "read",
+	    "appended", "deleted");
+	for (i = 0; r->clients != NULL && i < r->nclients; i++) {
+		client_result(r, &r->clients[i], &cr);
+		pm_report_rates(cfg, &cr, &rt);
+		fprintf(fp, "\t%6" PRIu32 " %-12s ", r->clients[i].id,
+		    status_name(&cr));
+		fprintf(fp, "%9s %14s %9" PRIu64 " %9" PRIu64 " %9" PRIu64
+		    " %9" PRIu64 "\n",
+		    fmt_fixed(b1, sizeof b1, rt.elapsed, 2, "-"),
+		    fmt_fixed(b2, sizeof b2, rt.transactions, 2, "-"),
+		    cr.created_alone + cr.created_mixed, cr.read, cr.appended,
+		    cr.deleted_alone + cr.deleted_mixed);
+	}
+}
+
+/*
+ * The interval series of a run as CSV (FILE.intervals.csv next to the
+ * report of "run FILE"): a header when header is set, then a row per
+ * interval of each client and phase, with the run's iteration and label
+ * to join it to the report's rows.
+ */
+int
+pm_report_intervals(FILE *fp, const struct pm_config *cfg,
+    const struct pm_result *r, int header)
+{
+	const struct pm_ivrow	*row;
+	size_t			 i;
+	int			 op;
+
+	if (header) {
+		fputs("iteration,label,client,phase,interval,start_s,end_s,"
+		    "files_alive", fp);
+		for (op = 0; op < PM_NOPS; op++)
+			fprintf(fp, ",%s", pm_iv_counts[op]);
+		fputs(",transactions,bytes_read,bytes_written", fp);
+		for (op = 0; op < PM_NOPS; op++)
+			fprintf(fp, ",%s_p50_us,%s_p99_us", pm_op_names[op],
+			    pm_op_names[op]);
+		fputs(",user_s,system_s\n", fp);
+	}
+	for (i = 0; i < r->niv; i++) {
+		row = &r->iv[i];
+		fprintf(fp, "%" PRIu32, r->iteration);
+		csv_str(fp, cfg->label);
+		csv_u64(fp, row->client);
+		csv_str(fp, pm_tphase_names[row->phase]);
+		csv_u64(fp, row->index);
+		csv_fixed(fp, (double)row->start_ns / NS_PER_S, PREC_SECONDS);
+		csv_fixed(fp, (double)row->end_ns / NS_PER_S, PREC_SECONDS);
+		csv_u64(fp, row->alive);
+		for (op = 0; op < PM_NOPS; op++)
+			csv_u64(fp, row->ops[op]);
+		csv_u64(fp, row->transactions);
+		csv_u64(fp, row->bytes_read);
+		csv_u64(fp, row->bytes_written);
+		for (op = 0; op < PM_NOPS; op++) {
+			csv_fixed(fp, row->p50[op], PREC_US);
+			csv_fixed(fp, row->p99[op], PREC_US);
+		}
+		csv_fixed(fp, row->user_s, PREC_SECONDS);
+		csv_fixed(fp, row->sys_s, PREC_SECONDS);
+		fputc('\n', fp);
+	}
+	return (ferror(fp) ? -1 : 0);
+}
+
+/*
+ * The verbose report's "Where the time went" section: for each phase
+ * that was sampled, its CPU, waiting, switches and faults, then each
+ * device's I/O, or why there is no device.
+ */
+static void
+put_verbose_usage(FILE *fp, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	const struct pm_meta	*m = r->meta;
+	const struct pm_usage	*u;
+	double			 v[NUSAGE];
+	size_t			 i;
+	int			 have[NUSAGE], tp, any = 0;
+
+	for (tp = 0; tp < PM_NTPHASES; tp++) {
+		u = &r->usage[tp];
+		if (!u->valid)
+			continue;
+		if (!any++)
+			fputs("\nWhere the time went:\n", fp);
+		usage_values(cfg, r, NULL, tp, v, have);
+		fprintf(fp, "\t%s: ", pm_tphase_names[tp]);
+		put_fixed(fp, v[U_USER], 2);
+		fputs(" s user, ", fp);
+		put_fixed(fp, v[U_SYS], 2);
+		fputs(" s system, ", fp);
+		put_fixed(fp, v[U_WAIT], 2);
+		fprintf(fp, " s waiting; %" PRIu64 " voluntary and %" PRIu64
+		    " involuntary switches, %" PRIu64 " major faults\n",
+		    (uint64_t)v[U_VCSW], (uint64_t)v[U_IVCSW],
+		    (uint64_t)v[U_MAJFLT]);
+		for (i = 0; m != NULL && i < u->ndisk && i < m->ndisk; i++) {
+			if (!u->disk_ok[i])
+				continue;
+			fprintf(fp, "\t\t%s: %" PRIu64 " reads (", m->disk[i],
+			    u->disk[i][0]);
+			put_scalef(fp, (double)u->disk[i][1]);
+			fprintf(fp, "), %" PRIu64 " writes (", u->disk[i][2]);
+			put_scalef(fp, (double)u->disk[i][3]);
+			fprintf(fp, "), %" PRIu64 " flushes, busy ",
+			    u->disk[i][4]);
+			put_fixed(fp, (double)u->disk[i][5] / 1e3, 2);
+			fputs(" s\n", fp);
+		}
+		for (i = 0; m != NULL && m->no_device != NULL && i < m->nfs;
+		    i++) {
+			if (m->no_device[i] != NULL)
+				fprintf(fp, "\t\t%s: %s: no disk I/O to "
+				    "show\n", cfg->nlocations > 0 ?
+				    cfg->locations[i].name : ".",
+				    m->no_device[i]);
+		}
+	}
+}
+
+/* The warnings of a run, one a line. */
+static void
+put_warnings(FILE *fp, const struct pm_result *r)
+{
+	size_t	 i;
+
+	if (r->nwarnings > 0)
+		fputs("\nWarnings:\n", fp);
+	for (i = 0; i < r->nwarnings; i++)
+		fprintf(fp, "\t%s\n", r->warnings[i]);
 }
 
 /*
@@ -492,6 +763,9 @@ pm_report_verbose(FILE *fp, const struct pm_config *cfg,
 		fprintf(fp, "Interrupted by %s while %s: what ran before "
 		    "the interruption\n", pm_signal_name(r->signo),
 		    pm_phase_name(r->last_phase));
+	if (r->warmup)
+		fprintf(fp, "Warm-up run %u of %u, not measured:\n",
+		    r->iteration, cfg->warmup);
 	fputs("Time:\n\t", fp);
 	put_fixed(fp, rt.elapsed, 2);
 	fputs(" seconds total\n\t", fp);
@@ -532,6 +806,10 @@ pm_report_verbose(FILE *fp, const struct pm_config *cfg,
 	fputs(" per second)\n", fp);
 
 	put_verbose_latency(fp, r);
+	if (r->nclients > 1)
+		put_verbose_clients(fp, cfg, r);
+	put_verbose_usage(fp, cfg, r);
+	put_warnings(fp, r);
 	return (ferror(fp) ? -1 : 0);
 }
 
@@ -629,20 +907,17 @@ csv_fields(FILE *fp, const struct pm_rates *rt, const struct pm_field *fields,
  * nothing was recorded.
  */
 static void
-csv_latency(FILE *fp, const struct pm_hist *h)
+csv_latency(FILE *fp, const struct pm_latstat *st)
 {
-	double	 v[NLATSTATS];
 	size_t	 i;
 
-	csv_u64(fp, h->count);
-	if (h->count == 0) {
-		for (i = 0; i < NLATSTATS; i++)
+	csv_u64(fp, st->count);
+	for (i = 0; i < NLATSTATS; i++) {
+		if (st->count == 0)
 			csv_sep(fp);
-		return;
+		else
+			csv_fixed(fp, st->v[i], PREC_US);
 	}
-	lat_values(h, v);
-	for (i = 0; i < NLATSTATS; i++)
-		csv_fixed(fp, v[i], PREC_US);
 }
 
 /* A configuration column's name, for the CSV header (pm_option_columns). */
@@ -690,8 +965,9 @@ join_locations(const struct pm_config *cfg)
 }
 
 /*
- * One metadata string per file system (fs_type or fs_options of meta)
- * joined by ';'.  Returns an allocated string, or NULL without metadata.
+ * One metadata string per location (fs_type, device ... of meta) joined
+ * by ';'.  Returns an allocated string, or NULL without metadata or when
+ * no location has one.
  */
 static char *
 join_meta(const struct pm_meta *meta, char **v)
@@ -700,6 +976,10 @@ join_meta(const struct pm_meta *meta, char **v)
 	size_t	 i;
 
 	if (meta == NULL || v == NULL)
+		return (NULL);
+	for (i = 0; i < meta->nfs && v[i] == NULL; i++)
+		continue;
+	if (i == meta->nfs)
 		return (NULL);
 	s = xstrdup("");
 	for (i = 0; i < meta->nfs; i++) {
@@ -711,15 +991,232 @@ join_meta(const struct pm_meta *meta, char **v)
 	return (s);
 }
 
-/* Merge the histograms of one operation over every timed phase into h. */
+/*
+ * The statistics of each operation's latencies merged over the timed
+ * phases: the run's, or a client's (from its row).
+ */
 static void
-merge_op(struct pm_hist *h, const struct pm_result *r, enum pm_op op)
+op_stats(const struct pm_result *r, const struct pm_clientrow *c,
+    struct pm_latstat *st)
 {
-	int	 ph;
+	struct pm_hist	*h;
+	int		 ph, op;
 
-	pm_hist_init(h);
-	for (ph = 0; ph < PM_NTPHASES; ph++)
-		pm_hist_merge(h, &r->lat[ph][op]);
+	if (c != NULL) {
+		memcpy(st, c->lat, sizeof c->lat);
+		return;
+	}
+	h = xmalloc(sizeof *h);
+	for (op = 0; op < PM_NOPS; op++) {
+		pm_hist_init(h);
+		for (ph = 0; ph < PM_NTPHASES; ph++)
+			pm_hist_merge(h, &r->lat[ph][op]);
+		pm_latstat(h, &st[op]);
+	}
+	free(h);
+}
+
+/*
+ * A client of a run as a result of its own, for the reports: its counts,
+ * its phases back to back (their durations), and its status: an error
+ * when it failed (with the run's error), interrupted when the run was,
+ * else its own.  Its latencies are in its row.
+ */
+static void
+client_result(const struct pm_result *r, const struct pm_clientrow *c,
+    struct pm_result *cr)
+{
+	memset(cr, 0, sizeof *cr);
+	cr->meta = r->meta;
+	cr->iteration = r->iteration;
+	cr->warmup = r->warmup;
+	cr->nclients = 1;
+	cr->status = c->status;
+	cr->signo = r->signo;
+	if (c->status == PM_STATUS_ERROR && r->error.client == (int)c->id)
+		cr->error = r->error;
+	else if (r->status == PM_STATUS_INTERRUPTED)
+		cr->status = PM_STATUS_INTERRUPTED;
+	cr->created_alone = c->created_alone;
+	cr->created_mixed = c->created_mixed;
+	cr->read = c->read;
+	cr->appended = c->appended;
+	cr->deleted_alone = c->deleted_alone;
+	cr->deleted_mixed = c->deleted_mixed;
+	cr->bytes_read = c->bytes_read;
+	cr->bytes_written = c->bytes_written;
+	cr->transactions_done = c->transactions_done;
+	cr->t_start = 1;
+	cr->t_create_end = cr->t_trans = cr->t_start + c->ns[PM_TP_CREATE];
+	cr->t_trans_end = cr->t_del = cr->t_trans + c->ns[PM_TP_TRANSACT];
+	cr->t_end = cr->t_del + c->ns[PM_TP_DELETE];
+}
+
+/*
+ * The host of a record: for a client (c), its MPI rank's, else the
+ * run's; for the run, under MPI, the ranks' distinct host names joined
+ * by ';' in rank order, else the run's.  Returns an allocated string, or
+ * NULL when there is none.
+ */
+static char *
+host_text(const struct pm_result *r, const struct pm_clientrow *c)
+{
+	const char	*h = r->meta != NULL ? r->meta->host : NULL, *cur;
+	const char	**seen;
+	char		*s, *t;
+	size_t		 nseen = 0, k;
+	uint32_t	 i;
+
+	if (c != NULL)
+		return (c->host[0] != '\0' ? xstrdup(c->host) :
+		    h != NULL ? xstrdup(h) : NULL);
+	if (r->clients == NULL || r->nclients < 2 ||
+	    r->clients[0].host[0] == '\0')
+		return (h != NULL ? xstrdup(h) : NULL);
+	seen = xcalloc(r->nclients, sizeof *seen);
+	s = NULL;
+	for (i = 0; i < r->nclients; i++) {
+		cur = r->clients[i].host;
+		for (k = nseen; k > 0 && strcmp(seen[k - 1], cur) != 0; k--)
+			continue;
+		if (k > 0)
+			continue;
+		seen[nseen++] = cur;
+		xasprintf(&t, "%s%s%s", s != NULL ? s : "", s != NULL ? ";" :
+		    "", cur);
+		free(s);
+		s = t;
+	}
+	free(seen);
+	return (s);
+}
+
+/*
+ * Where the time of timed phase tp went, as the CSV columns of schema 4
+ * (pm_usage_names): for the run, its process's CPU (rank 0's under MPI)
+ * and the devices under its locations summed; for a client (c), its
+ * thread's CPU and no device figures.  wait_s is the time the clients
+ * spent off a CPU: the phase's time for each client minus their CPU.
+ * have[i] is 0 for a figure that was not measured.
+ */
+static void
+usage_values(const struct pm_config *cfg, const struct pm_result *r,
+    const struct pm_clientrow *c, int tp, double *v, int *have)
+{
+	const struct pm_usage	*u = &r->usage[tp];
+	const struct pm_cpu	*cpu;
+	struct pm_rates		 rt;
+	double			 wall, k;
+	size_t			 i;
+	int			 j, any = 0;
+
+	memset(v, 0, NUSAGE * sizeof *v);
+	memset(have, 0, NUSAGE * sizeof *have);
+	if (c == NULL && !u->valid)
+		return;
+	pm_report_rates(cfg, r, &rt);
+	wall = tp == PM_TP_CREATE ? rt.create_iv : tp == PM_TP_TRANSACT ?
+	    rt.t_elapsed : rt.delete_iv;
+	cpu = c != NULL ? &c->cpu[tp] : &u->cpu;
+	k = c != NULL || cfg->clients < 1 ? 1.0 : (double)cfg->clients;
+	v[U_USER] = (double)cpu->user_ns / NS_PER_S;
+	v[U_SYS] = (double)cpu->sys_ns / NS_PER_S;
+	v[U_WAIT] = wall * k - v[U_USER] - v[U_SYS];
+	if (v[U_WAIT] < 0)
+		v[U_WAIT] = 0;
+	v[U_VCSW] = (double)cpu->vcsw;
+	v[U_IVCSW] = (double)cpu->ivcsw;
+	v[U_MAJFLT] = (double)cpu->majflt;
+	for (j = U_USER; j <= U_MAJFLT; j++)
+		have[j] = 1;
+	for (i = 0; c == NULL && i < u->ndisk; i++) {
+		if (!u->disk_ok[i])
+			continue;
+		any = 1;
+		v[U_DREADS] += (double)u->disk[i][0];
+		v[U_DRBYTES] += (double)u->disk[i][1];
+		v[U_DWRITES] += (double)u->disk[i][2];
+		v[U_DWBYTES] += (double)u->disk[i][3];
+		v[U_DFLUSH] += (double)u->disk[i][4];
+		v[U_DBUSY] += (double)u->disk[i][5] / 1e3;
+	}
+	for (j = U_DREADS; any && j <= U_DBUSY; j++)
+		have[j] = 1;
+}
+
+/* The MPI ranks of a run: its clients over the clients per process. */
+static uint64_t
+ranks_of(const struct pm_config *cfg, const struct pm_result *r)
+{
+	uint64_t	 per = cfg->clients > 0 ? cfg->clients : 1;
+
+	return (r->nclients > per ? r->nclients / per : 1);
+}
+
+/* A number of the environment, or empty (NULL) when unknown. */
+static char *
+env_u64(uint64_t v)
+{
+	char	*s;
+
+	if (v == 0)
+		return (NULL);
+	xasprintf(&s, "%" PRIu64, v);
+	return (s);
+}
+
+/* The environment columns of schema 4, in order: names and values. */
+#define NENV	10
+static const char *const pm_env_names[NENV] = {
+	"cpu_model", "cpus", "mem_total_kb", "mem_available_kb",
+	"kernel_cmdline", "devices", "schedulers", "rotational",
+	"disk_models", "fs_features"
+};
+
+/* Value i of pm_env_names (allocated, or NULL when unknown). */
+static char *
+env_value(const struct pm_meta *m, int i)
+{
+	if (m == NULL)
+		return (NULL);
+	switch (i) {
+	case 0:
+		return (m->cpu_model != NULL ? xstrdup(m->cpu_model) : NULL);
+	case 1:
+		return (env_u64(m->ncpu));
+	case 2:
+		return (env_u64(m->mem_total_kb));
+	case 3:
+		return (env_u64(m->mem_avail_kb));
+	case 4:
+		return (m->cmdline != NULL ? xstrdup(m->cmdline) : NULL);
+	case 5:
+		return (join_meta(m, m->device));
+	case 6:
+		return (join_meta(m, m->scheduler));
+	case 7:
+		return (join_meta(m, m->rotational));
+	case 8:
+		return (join_meta(m, m->model));
+	default:
+		return (join_meta(m, m->fs_features));
+	}
+}
+
+/* The warnings of a run joined by "; ", or NULL when there are none. */
+static char *
+join_warnings(const struct pm_result *r)
+{
+	char	*s = NULL, *t;
+	size_t	 i;
+
+	for (i = 0; i < r->nwarnings; i++) {
+		xasprintf(&t, "%s%s%s", s != NULL ? s : "", s != NULL ? "; " :
+		    "", r->warnings[i]);
+		free(s);
+		s = t;
+	}
+	return (s);
 }
 
 /* The status column: ok, out_of_files, interrupted, or "error: CAUSE". */
@@ -729,7 +1226,9 @@ status_text(const struct pm_result *r)
 	char	*cause, *s;
 
 	if (r->status != PM_STATUS_ERROR)
-		return (xstrdup(status_name(r->status)));
+		return (xstrdup(status_name(r)));
+	if (r->error.op == NULL)
+		return (xstrdup("error"));
 	cause = pm_error_string(&r->error);
 	xasprintf(&s, "error: %s", cause);
 	free(cause);
@@ -742,13 +1241,13 @@ pm_report_csv_header(FILE *fp)
 {
 	struct pm_config	 cfg;
 	size_t			 i;
-	int			 op;
+	int			 op, tp;
 
 	fputs("schema_version,label,status,timestamp,host,kernel,iteration,"
 	    "locations,fs_types,fs_options", fp);
 	memset(&cfg, 0, sizeof cfg);
 	pm_option_defaults(&cfg);
-	pm_option_columns(&cfg, 0, csv_colname, fp);
+	pm_option_columns(&cfg, 1, csv_colname, fp);
 	for (i = 0; i < NCOUNTS; i++)
 		fprintf(fp, ",%s", pm_counts[i].name);
 	for (i = 0; i < NSECONDS; i++)
@@ -761,20 +1260,40 @@ pm_report_csv_header(FILE *fp)
 			fprintf(fp, ",%s_%s_us", pm_op_names[op],
 			    lat_name(i, 0));
 	}
-	pm_option_columns(&cfg, 1, csv_colname, fp);
+	pm_option_columns(&cfg, 2, csv_colname, fp);
+	pm_option_columns(&cfg, 3, csv_colname, fp);
+	fputs(",client", fp);
+	for (i = 0; i < NSW; i++)
+		fprintf(fp, ",%s", pm_sw_seconds[i].name);
+	for (i = 0; i < NSW; i++)
+		fprintf(fp, ",%s", pm_sw_rates[i].name);
+	fputs(",balance", fp);
+	pm_option_columns(&cfg, 4, csv_colname, fp);
+	fputs(",ranks", fp);
+	for (i = 0; i < NENV; i++)
+		fprintf(fp, ",%s", pm_env_names[i]);
+	for (tp = 0; tp < PM_NTPHASES; tp++) {
+		for (i = 0; i < NUSAGE; i++)
+			fprintf(fp, ",%s_%s", pm_tphase_names[tp],
+			    pm_usage_names[i]);
+	}
+	fputs(",warnings", fp);
 	pm_config_free(&cfg);
 	fputc('\n', fp);
 	return (ferror(fp) ? -1 : 0);
 }
 
-/* One CSV row for a run; the header is written separately. */
-int
-pm_report_csv(FILE *fp, const struct pm_config *cfg,
-    const struct pm_result *r)
+/*
+ * One CSV row: the run's (c NULL, client "all") or one client's (its
+ * number, no stonewall figures: they are the run's).
+ */
+static void
+csv_row(FILE *fp, const struct pm_config *cfg, const struct pm_result *r,
+    const struct pm_clientrow *c, uint64_t ranks)
 {
 	const struct pm_meta	*meta = r->meta;
+	struct pm_latstat	 st[PM_NOPS];
 	struct pm_rates		 rt;
-	struct pm_hist		*h;
 	char			*s;
 	size_t			 i;
 	int			 op;
@@ -785,7 +1304,8 @@ pm_report_csv(FILE *fp, const struct pm_config *cfg,
 	csv_str(fp, s = status_text(r));
 	free(s);
 	csv_str(fp, meta == NULL ? NULL : meta->timestamp);
-	csv_str(fp, meta == NULL ? NULL : meta->host);
+	csv_str(fp, s = host_text(r, c));
+	free(s);
 	csv_str(fp, meta == NULL ? NULL : meta->kernel);
 	csv_u64(fp, r->iteration);
 	csv_str(fp, s = join_locations(cfg));
@@ -796,19 +1316,76 @@ pm_report_csv(FILE *fp, const struct pm_config *cfg,
 	    meta->fs_options));
 	free(s);
 
-	pm_option_columns(cfg, 0, csv_colvalue, fp);
+	pm_option_columns(cfg, 1, csv_colvalue, fp);
 	for (i = 0; i < NCOUNTS; i++)
 		csv_u64(fp, count_value(r, &pm_counts[i]));
 	csv_fields(fp, &rt, pm_seconds, NSECONDS, PREC_SECONDS);
 	csv_fields(fp, &rt, pm_rate_fields, NRATES, PREC_RATE);
-	h = xmalloc(sizeof *h);
-	for (op = 0; op < PM_NOPS; op++) {
-		merge_op(h, r, op);
-		csv_latency(fp, h);
+	op_stats(r, c, st);
+	for (op = 0; op < PM_NOPS; op++)
+		csv_latency(fp, &st[op]);
+	pm_option_columns(cfg, 2, csv_colvalue, fp);
+	pm_option_columns(cfg, 3, csv_colvalue, fp);
+	if (c != NULL) {
+		csv_u64(fp, c->id);
+		for (i = 0; i < 2 * NSW + 1; i++)
+			csv_sep(fp);
+	} else {
+		csv_str(fp, "all");
+		csv_fields(fp, &rt, pm_sw_seconds, NSW, PREC_SECONDS);
+		csv_fields(fp, &rt, pm_sw_rates, NSW, PREC_RATE);
+		csv_fixed(fp, rt.balance, PREC_RATE);
 	}
-	free(h);
-	pm_option_columns(cfg, 1, csv_colvalue, fp);
+	pm_option_columns(cfg, 4, csv_colvalue, fp);
+	csv_u64(fp, ranks);
+	for (i = 0; i < NENV; i++) {
+		csv_str(fp, s = env_value(meta, (int)i));
+		free(s);
+	}
+	csv_usage(fp, cfg, r, c);
+	csv_str(fp, s = c == NULL ? join_warnings(r) : NULL);
+	free(s);
 	fputc('\n', fp);
+}
+
+/* The where-the-time-went columns of a row: every phase's. */
+static void
+csv_usage(FILE *fp, const struct pm_config *cfg, const struct pm_result *r,
+    const struct pm_clientrow *c)
+{
+	double	 v[NUSAGE];
+	int	 have[NUSAGE], tp, i;
+
+	for (tp = 0; tp < PM_NTPHASES; tp++) {
+		usage_values(cfg, r, c, tp, v, have);
+		for (i = 0; i < NUSAGE; i++) {
+			if (!have[i])
+				csv_sep(fp);
+			else if (pm_usage_secs[i])
+				csv_fixed(fp, v[i], PREC_SECONDS);
+			else
+				csv_u64(fp, (uint64_t)v[i]);
+		}
+	}
+}
+
+/*
+ * The CSV rows of a run (the header is written separately): the run's,
+ * client "all", then with several clients one row per client.
+ */
+int
+pm_report_csv(FILE *fp, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	struct pm_result	 cr;
+	uint32_t		 i;
+
+	csv_row(fp, cfg, r, NULL, ranks_of(cfg, r));
+	for (i = 0; r->nclients > 1 && r->clients != NULL &&
+	    i < r->nclients; i++) {
+		client_result(r, &r->clients[i], &cr);
+		csv_row(fp, cfg, &cr, &r->clients[i], ranks_of(cfg, r));
+	}
 	return (ferror(fp) ? -1 : 0);
 }
 
@@ -981,29 +1558,27 @@ json_fields(struct pm_json *j, const char *key, const struct pm_rates *rt,
 
 /*
  * A latency object: count, min_us, mean_us, p50_us ... max_us (null when
- * empty) and, if buckets is set, the non-empty buckets as
- * [low_ns, high_ns, count] triples.
+ * empty) and, if h is not NULL, its non-empty buckets as [low_ns,
+ * high_ns, count] triples.
  */
 static void
-json_hist(struct pm_json *j, const char *key, const struct pm_hist *h,
-    int buckets)
+json_stats(struct pm_json *j, const char *key, const struct pm_latstat *st,
+    const struct pm_hist *h)
 {
 	char		 name[32];
-	double		 v[NLATSTATS];
 	size_t		 i;
 	unsigned int	 b;
 
 	json_open(j, key, '{');
-	json_u64(j, "count", h->count);
-	lat_values(h, v);
+	json_u64(j, "count", st->count);
 	for (i = 0; i < NLATSTATS; i++) {
 		snprintf(name, sizeof name, "%s_us", lat_name(i, 0));
-		if (h->count == 0)
+		if (st->count == 0)
 			json_raw(j, name, "null");
 		else
-			json_fixed(j, name, v[i], PREC_US);
+			json_fixed(j, name, st->v[i], PREC_US);
 	}
-	if (buckets) {
+	if (h != NULL) {
 		json_open(j, "buckets", '[');
 		for (b = 0; b < PM_HIST_NBUCKETS; b++) {
 			if (h->bucket[b] == 0)
@@ -1038,9 +1613,170 @@ json_locations(struct pm_json *j, const struct pm_config *cfg,
 		    meta->fs_type == NULL ? NULL : meta->fs_type[i]);
 		json_str(j, "fs_options", meta == NULL || i >= meta->nfs ||
 		    meta->fs_options == NULL ? NULL : meta->fs_options[i]);
+		json_device(j, meta, i);
 		json_close(j, '}');
 	}
 	json_close(j, ']');
+}
+
+/* A location's device and what sysfs and its superblock say of it. */
+static void
+json_device(struct pm_json *j, const struct pm_meta *m, size_t i)
+{
+	int	 ok = m != NULL && i < m->nfs && m->device != NULL;
+
+	json_str(j, "device", ok ? m->device[i] : NULL);
+	json_str(j, "no_device", ok ? m->no_device[i] : NULL);
+	json_str(j, "scheduler", ok ? m->scheduler[i] : NULL);
+	json_raw(j, "rotational", ok && m->rotational[i] != NULL ?
+	    (strcmp(m->rotational[i], "1") == 0 ? "true" : "false") : "null");
+	json_str(j, "model", ok ? m->model[i] : NULL);
+	json_str(j, "fs_features", ok ? m->fs_features[i] : NULL);
+}
+
+/* The environment of the run: processors, memory, kernel command line. */
+static void
+json_environment(struct pm_json *j, const struct pm_meta *m)
+{
+	char	*v;
+	int	 i;
+
+	json_open(j, "environment", '{');
+	for (i = 0; i < 5; i++) {
+		v = env_value(m, i);
+		if (i >= 1 && i <= 3)
+			json_raw(j, pm_env_names[i], v != NULL ? v : "null");
+		else
+			json_str(j, pm_env_names[i], v);
+		free(v);
+	}
+	json_close(j, '}');
+}
+
+/* A CPU object: user and system seconds, switches, faults. */
+static void
+json_cpu(struct pm_json *j, const char *key, const struct pm_cpu *c)
+{
+	json_open(j, key, '{');
+	json_fixed(j, "user_s", (double)c->user_ns / NS_PER_S, PREC_SECONDS);
+	json_fixed(j, "system_s", (double)c->sys_ns / NS_PER_S, PREC_SECONDS);
+	json_u64(j, "voluntary_switches", c->vcsw);
+	json_u64(j, "involuntary_switches", c->ivcsw);
+	json_u64(j, "minor_faults", c->minflt);
+	json_u64(j, "major_faults", c->majflt);
+	json_close(j, '}');
+}
+
+/*
+ * Where a phase's time went (u), or the whole run's: the CSV's figures,
+ * the process's CPU in full, the client threads' (several clients),
+ * /proc/vmstat, each device, and why a location has none.
+ */
+static void
+json_usage(struct pm_json *j, const char *key, const struct pm_config *cfg,
+    const struct pm_result *r, const struct pm_usage *u, int tp)
+{
+	const struct pm_meta	*m = r->meta;
+	double			 v[NUSAGE];
+	char			 buf[32];
+	size_t			 i, k;
+	int			 have[NUSAGE];
+
+	if (!u->valid) {
+		json_raw(j, key, "null");
+		return;
+	}
+	json_open(j, key, '{');
+	json_fixed(j, "wall_s", (double)u->wall_ns / NS_PER_S, PREC_SECONDS);
+	if (tp >= 0) {
+		usage_values(cfg, r, NULL, tp, v, have);
+		for (i = U_USER; i <= U_WAIT; i++)
+			json_fixed(j, pm_usage_names[i], v[i], PREC_SECONDS);
+	}
+	json_cpu(j, "process", &u->cpu);
+	if (r->nclients > 1)
+		json_cpu(j, "threads", &u->threads);
+	if (u->vm_ok) {
+		json_open(j, "vmstat", '{');
+		for (i = 0; i < PM_NVM; i++) {
+			snprintf(buf, sizeof buf, "%" PRId64, u->vm[i]);
+			json_raw(j, pm_vm_names[i], buf);
+		}
+		json_close(j, '}');
+	} else
+		json_raw(j, "vmstat", "null");
+	json_open(j, "devices", '[');
+	for (i = 0; m != NULL && i < u->ndisk && i < m->ndisk; i++) {
+		if (!u->disk_ok[i])
+			continue;
+		json_open(j, NULL, '{');
+		json_str(j, "device", m->disk[i]);
+		for (k = 0; k < PM_NDISK; k++)
+			json_u64(j, pm_disk_names[k], u->disk[i][k]);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_open(j, "no_device", '[');
+	for (i = 0; m != NULL && m->no_device != NULL && i < m->nfs; i++) {
+		if (m->no_device[i] != NULL)
+			json_str(j, NULL, m->no_device[i]);
+	}
+	json_close(j, ']');
+	json_close(j, '}');
+}
+
+/* Each phase's usage, the whole run's, the warnings and the intervals. */
+static void
+json_explain(struct pm_json *j, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	size_t	 i;
+	int	 tp;
+
+	json_open(j, "phases", '{');
+	for (tp = 0; tp < PM_NTPHASES; tp++)
+		json_usage(j, pm_tphase_names[tp], cfg, r, &r->usage[tp], tp);
+	json_close(j, '}');
+	json_usage(j, "run_usage", cfg, r, &r->usage_run, -1);
+	json_open(j, "warnings", '[');
+	for (i = 0; i < r->nwarnings; i++)
+		json_str(j, NULL, r->warnings[i]);
+	json_close(j, ']');
+	json_open(j, "intervals", '[');
+	for (i = 0; i < r->niv; i++)
+		json_interval(j, &r->iv[i]);
+	json_close(j, ']');
+}
+
+/* One interval row, named as the columns of FILE.intervals.csv. */
+static void
+json_interval(struct pm_json *j, const struct pm_ivrow *row)
+{
+	char	 name[32];
+	int	 op;
+
+	json_open(j, NULL, '{');
+	json_u64(j, "client", row->client);
+	json_str(j, "phase", pm_tphase_names[row->phase]);
+	json_u64(j, "interval", row->index);
+	json_fixed(j, "start_s", (double)row->start_ns / NS_PER_S,
+	    PREC_SECONDS);
+	json_fixed(j, "end_s", (double)row->end_ns / NS_PER_S, PREC_SECONDS);
+	json_u64(j, "files_alive", row->alive);
+	for (op = 0; op < PM_NOPS; op++)
+		json_u64(j, pm_iv_counts[op], row->ops[op]);
+	json_u64(j, "transactions", row->transactions);
+	json_u64(j, "bytes_read", row->bytes_read);
+	json_u64(j, "bytes_written", row->bytes_written);
+	for (op = 0; op < PM_NOPS; op++) {
+		snprintf(name, sizeof name, "%s_p50_us", pm_op_names[op]);
+		json_fixed(j, name, row->p50[op], PREC_US);
+		snprintf(name, sizeof name, "%s_p99_us", pm_op_names[op]);
+		json_fixed(j, name, row->p99[op], PREC_US);
+	}
+	json_fixed(j, "user_s", row->user_s, PREC_SECONDS);
+	json_fixed(j, "system_s", row->sys_s, PREC_SECONDS);
+	json_close(j, '}');
 }
 
 /* A configuration member (pm_option_columns), number or string. */
@@ -1053,37 +1789,124 @@ json_colvalue(void *arg, const char *name, const char *value, int number)
 		json_str(arg, name, value);
 }
 
-/* The latency objects: merged over the phases, then per phase. */
+/*
+ * The measured part of a run (c NULL) or of one of its clients: counts,
+ * seconds, rates, latencies merged over the phases; for the run, the
+ * latencies of each phase with their buckets.
+ */
 static void
-json_latency(struct pm_json *j, const struct pm_result *r)
+json_results(struct pm_json *j, const struct pm_config *cfg,
+    const struct pm_result *r, const struct pm_clientrow *c)
 {
-	struct pm_hist	*h;
-	int		 ph, op;
+	struct pm_latstat	 st[PM_NOPS], one;
+	struct pm_rates		 rt;
+	double			 v[NUSAGE];
+	size_t			 i;
+	int			 ph, op, have[NUSAGE];
 
-	json_open(j, "latency", '{');
-	h = xmalloc(sizeof *h);
-	for (op = 0; op < PM_NOPS; op++) {
-		merge_op(h, r, op);
-		json_hist(j, pm_op_names[op], h, 0);
-	}
-	free(h);
+	pm_report_rates(cfg, r, &rt);
+	json_open(j, "counts", '{');
+	for (i = 0; i < NCOUNTS; i++)
+		json_u64(j, pm_counts[i].name, count_value(r, &pm_counts[i]));
 	json_close(j, '}');
+	json_fields(j, "seconds", &rt, pm_seconds, NSECONDS, PREC_SECONDS);
+	json_fields(j, "rates", &rt, pm_rate_fields, NRATES, PREC_RATE);
+	op_stats(r, c, st);
+	json_open(j, "latency", '{');
+	for (op = 0; op < PM_NOPS; op++)
+		json_stats(j, pm_op_names[op], &st[op], NULL);
+	json_close(j, '}');
+	if (c != NULL) {
+		json_open(j, "phases", '{');
+		for (ph = 0; ph < PM_NTPHASES; ph++) {
+			usage_values(cfg, r, c, ph, v, have);
+			json_open(j, pm_tphase_names[ph], '{');
+			for (i = U_USER; i <= U_WAIT; i++)
+				json_fixed(j, pm_usage_names[i], v[i],
+				    PREC_SECONDS);
+			json_u64(j, "voluntary_switches", c->cpu[ph].vcsw);
+			json_u64(j, "involuntary_switches", c->cpu[ph].ivcsw);
+			json_u64(j, "minor_faults", c->cpu[ph].minflt);
+			json_u64(j, "major_faults", c->cpu[ph].majflt);
+			json_close(j, '}');
+		}
+		json_close(j, '}');
+		return;
+	}
 	json_open(j, "latency_phases", '{');
 	for (ph = 0; ph < PM_NTPHASES; ph++) {
 		json_open(j, pm_tphase_names[ph], '{');
 		for (op = 0; op < PM_NOPS; op++) {
-			if (r->lat[ph][op].count > 0)
-				json_hist(j, pm_op_names[op], &r->lat[ph][op],
-				    1);
+			if (r->lat[ph][op].count == 0)
+				continue;
+			pm_latstat(&r->lat[ph][op], &one);
+			json_stats(j, pm_op_names[op], &one, &r->lat[ph][op]);
 		}
 		json_close(j, '}');
 	}
 	json_close(j, '}');
 }
 
+/* A run's status, error and signal members. */
+static void
+json_status(struct pm_json *j, const struct pm_result *r)
+{
+	char	*s;
+
+	json_str(j, "status", status_name(r));
+	s = r->status == PM_STATUS_ERROR && r->error.op != NULL ?
+	    pm_error_string(&r->error) : NULL;
+	json_str(j, "error", s);
+	free(s);
+	json_str(j, "signal", r->status == PM_STATUS_INTERRUPTED ?
+	    pm_signal_name(r->signo) : NULL);
+}
+
+/*
+ * The clients of a run: their number, the stonewall figures, the
+ * balance, and with several an array of each one's results.
+ */
+static void
+json_clients(struct pm_json *j, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	struct pm_result	 cr;
+	struct pm_rates		 rt;
+	char			*host;
+	uint32_t		 i;
+
+	pm_report_rates(cfg, r, &rt);
+	json_u64(j, "nclients", r->nclients > 1 ? r->nclients : 1);
+	json_u64(j, "ranks", ranks_of(cfg, r));
+	json_open(j, "stonewall", '{');
+	for (i = 0; i < NSW; i++)
+		json_fixed(j, pm_sw_seconds[i].name, rates_get(&rt,
+		    pm_sw_seconds[i].off), PREC_SECONDS);
+	for (i = 0; i < NSW; i++)
+		json_fixed(j, pm_sw_rates[i].name, rates_get(&rt,
+		    pm_sw_rates[i].off), PREC_RATE);
+	json_close(j, '}');
+	json_fixed(j, "balance", rt.balance, PREC_RATE);
+	json_open(j, "clients", '[');
+	for (i = 0; r->nclients > 1 && r->clients != NULL &&
+	    i < r->nclients; i++) {
+		client_result(r, &r->clients[i], &cr);
+		json_open(j, NULL, '{');
+		json_u64(j, "client", r->clients[i].id);
+		json_u64(j, "rank", r->clients[i].rank);
+		host = host_text(&cr, &r->clients[i]);
+		json_str(j, "host", host);
+		free(host);
+		json_status(j, &cr);
+		json_results(j, cfg, &cr, &r->clients[i]);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
 /*
  * One run as a single-line JSON object (JSON Lines): the content of the
- * CSV row, structured, plus the histogram buckets of every phase.
+ * CSV rows, structured, plus the histogram buckets of every phase.
  */
 int
 pm_report_json(FILE *fp, const struct pm_config *cfg,
@@ -1091,37 +1914,29 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
 {
 	const struct pm_meta	*meta = r->meta;
 	struct pm_json		 j = { .fp = fp };
-	struct pm_rates		 rt;
 	char			*s;
-	size_t			 i;
+	int			 v;
 
-	pm_report_rates(cfg, r, &rt);
 	json_open(&j, NULL, '{');
 	json_u64(&j, "schema_version", PM_CSV_SCHEMA);
 	json_str(&j, "label", cfg->label);
-	json_str(&j, "status", status_name(r->status));
-	s = r->status == PM_STATUS_ERROR ? pm_error_string(&r->error) : NULL;
-	json_str(&j, "error", s);
-	free(s);
-	json_str(&j, "signal", r->status == PM_STATUS_INTERRUPTED ?
-	    pm_signal_name(r->signo) : NULL);
+	json_status(&j, r);
 	json_str(&j, "timestamp", meta == NULL ? NULL : meta->timestamp);
-	json_str(&j, "host", meta == NULL ? NULL : meta->host);
+	s = host_text(r, NULL);
+	json_str(&j, "host", s);
+	free(s);
 	json_str(&j, "kernel", meta == NULL ? NULL : meta->kernel);
 	json_u64(&j, "iteration", r->iteration);
 	json_locations(&j, cfg, meta);
 
 	json_open(&j, "config", '{');
-	pm_option_columns(cfg, 0, json_colvalue, &j);
-	pm_option_columns(cfg, 1, json_colvalue, &j);
+	for (v = 1; v <= PM_CSV_SCHEMA; v++)
+		pm_option_columns(cfg, v, json_colvalue, &j);
 	json_close(&j, '}');
-	json_open(&j, "counts", '{');
-	for (i = 0; i < NCOUNTS; i++)
-		json_u64(&j, pm_counts[i].name, count_value(r, &pm_counts[i]));
-	json_close(&j, '}');
-	json_fields(&j, "seconds", &rt, pm_seconds, NSECONDS, PREC_SECONDS);
-	json_fields(&j, "rates", &rt, pm_rate_fields, NRATES, PREC_RATE);
-	json_latency(&j, r);
+	json_environment(&j, meta);
+	json_results(&j, cfg, r, NULL);
+	json_clients(&j, cfg, r);
+	json_explain(&j, cfg, r);
 	json_close(&j, '}');
 	fputc('\n', fp);
 	return (ferror(fp) ? -1 : 0);
@@ -1135,8 +1950,8 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
  * Between tabulated points the value of the next smaller df is used (a
  * slightly wider, conservative interval); beyond 120 the normal 1.960.
  */
-static double
-student_t975(size_t df)
+double
+pm_student_t975(size_t df)
 {
 	static const double	 t[] = {
 		0.0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
@@ -1195,6 +2010,36 @@ struct pm_summary {
 	size_t		 nok;		/* of which ended ok */
 	struct pm_summary_acc acc[NSTATROWS];
 };
+
+/*
+ * The transaction rate over the complete runs of a summary: the number
+ * of runs, their mean, the half-width of the 95 % confidence interval
+ * (NAN with fewer than 2) and the coefficient of variation in percent.
+ */
+size_t
+pm_summary_rate(const struct pm_summary *s, double *mean, double *half,
+    double *cv)
+{
+	const struct pm_summary_acc	*a = NULL;
+	double				 sd;
+	size_t				 k;
+
+	for (k = 0; k < NSTATROWS; k++) {
+		if (pm_stat_rows[k].off == offsetof(struct pm_rates,
+		    transactions))
+			a = &s->acc[k];
+	}
+	*mean = *half = *cv = NAN;
+	if (a == NULL || s->nok == 0)
+		return (0);
+	*mean = a->mean;
+	if (s->nok < 2)
+		return (s->nok);
+	sd = sqrt(a->m2 / (double)(s->nok - 1));
+	*half = pm_student_t975(s->nok - 1) * sd / sqrt((double)s->nok);
+	*cv = a->mean != 0 ? 100.0 * sd / a->mean : NAN;
+	return (s->nok);
+}
 
 /* A new, empty summary; free with pm_summary_free. */
 struct pm_summary *
@@ -1278,7 +2123,7 @@ pm_report_summary(FILE *fp, const struct pm_summary *s)
 	for (k = 0; k < NSTATROWS; k++) {
 		a = &s->acc[k];
 		sd = nok > 1 ? sqrt(a->m2 / (nok - 1)) : NAN;
-		half = student_t975(nok - 1) * sd / sqrt((double)nok);
+		half = pm_student_t975(nok - 1) * sd / sqrt((double)nok);
 
 		fprintf(fp, "%-24s", pm_stat_rows[k].label);
 		prec = pm_stat_rows[k].prec;
@@ -1387,7 +2232,8 @@ pm_report_classic(const struct pm_config *cfg)
 /*
  * Write what the configured format records of one run to fp: a classic
  * report for a complete or interrupted run (none after "out of files",
- * as PostMark), a record for every run, with the header first when
+ * as PostMark; the terse line of a warm-up run neither, since a reader
+ * of terse lines could not tell it apart), a record for every run, with the header first when
  * *header is set (then cleared: the caller sets it for a new or empty
  * file).  Flushes fp.  Returns 0, or -1 if fp failed.
  */
@@ -1398,8 +2244,9 @@ pm_report_record(FILE *fp, const struct pm_config *cfg,
 	const struct pm_reporter	*rep = reporter(cfg->report);
 	int				 bad = 0;
 
-	if (rep->classic && r->status != PM_STATUS_OK &&
-	    r->status != PM_STATUS_INTERRUPTED)
+	if (rep->classic && ((r->status != PM_STATUS_OK &&
+	    r->status != PM_STATUS_INTERRUPTED) ||
+	    (r->warmup && rep->fmt == PM_REPORT_TERSE)))
 		return (fflush(fp) != 0 ? -1 : 0);
 	if (rep->header != NULL && *header)
 		bad = rep->header(fp) != 0;

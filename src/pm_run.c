@@ -32,7 +32,11 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include <sys/wait.h>
+
 #include <errno.h>
+#include <math.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <signal.h>
 #include <stdint.h>
@@ -42,6 +46,7 @@
 #include <unistd.h>
 
 #include "pm_cli.h"
+#include "pm_mpi.h"
 #include "pm_clock.h"
 
 #ifndef nitems
@@ -49,10 +54,16 @@
 #endif
 
 #define PM_LIVE_NS	250000000ULL	/* ns between live progress updates */
+#define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"
+#define PM_SHELL	"/bin/sh"
+
+extern const char *const pm_hook_phases[];	/* pm_option.c */
 
 /* State of one "run" command, shared with the engine's hooks. */
 struct pm_drive {
 	const struct pm_config *cfg;	/* borrowed */
+	uint32_t	 iteration;	/* of the run going on, from 1 */
+	int		 warmup;	/* it is a warm-up run */
 	FILE		*out;		/* progress text: stdout, or stderr */
 	uint64_t	 step;		/* transactions per progress dot */
 	enum pm_phase	 phase;		/* phase in progress */
@@ -64,6 +75,12 @@ struct pm_drive {
 	uint64_t	 t_phase;	/* ns, CLOCK_MONOTONIC, phase start */
 	uint64_t	 t_next;	/* ns, next live refresh */
 	size_t		 live_len;	/* characters of live text shown */
+	const struct pm_meta *meta;	/* the run's: devices to sample */
+	FILE		*ivfp;		/* FILE.intervals.csv, or NULL */
+	int		 ivheader;	/* it needs its header */
+	char		**said;		/* warnings said on stderr */
+	size_t		 nsaid;
+	struct pm_sample samp[PM_NTPHASES][2]; /* at each phase's edges */
 };
 
 /* The dispositions a run changes, to put back afterwards. */
@@ -74,6 +91,20 @@ struct pm_sigsave {
 
 static int	 pm_flush_progress(struct pm_drive *, struct pm_error *);
 static int	 pm_hook_begin(void *, enum pm_phase, struct pm_error *);
+static int	 pm_hook_sample(void *, enum pm_phase, int);
+static void	 pm_usage_fill(const struct pm_drive *, struct pm_result *);
+static void	 pm_run_warnings(struct pm_drive *, struct pm_result *);
+static void	 pm_say_warning(struct pm_drive *, const char *);
+static FILE	*pm_intervals_open(const struct pm_config *, const char *,
+		    int *, struct pm_cmderr *);
+static int	 pm_enough(const struct pm_config *, struct pm_summary *,
+		    uint32_t, FILE *);
+static void	 pm_summary_warnings(struct pm_drive *, struct pm_summary *,
+		    FILE *);
+static FILE	*pm_run_open(struct pm_drive *, const char *, int *,
+		    struct pm_cmderr *);
+static int	 pm_run_close(struct pm_drive *, FILE *, struct pm_summary *,
+		    int);
 static int	 pm_hook_end(void *, enum pm_phase, const struct pm_result *,
 		    struct pm_error *);
 static int	 pm_hook_progress(void *, enum pm_phase, uint64_t, uint64_t,
@@ -94,6 +125,19 @@ static int	 pm_report_clash(const struct pm_config *, const char *,
 static int	 pm_outcome(const struct pm_config *, const struct pm_result *,
 		    struct pm_cmderr *);
 static void	 pm_between(const struct pm_config *, uint32_t, int);
+static FILE	*pm_report_open(const struct pm_config *, const char *, int *,
+		    struct pm_cmderr *);
+static int	 pm_iteration(struct pm_drive *, FILE *, struct pm_result *,
+		    int *, struct pm_summary **, int *, struct pm_cmderr *);
+static int	 pm_drop_caches(struct pm_error *);
+static void	 pm_hook_env(const struct pm_drive *, int, int);
+static int	 pm_hook_command(const struct pm_drive *, int, int,
+		    struct pm_error *);
+static int	 pm_hook_phase(enum pm_phase);
+static int	 pm_hook_before(void *, enum pm_phase, struct pm_error *);
+static int	 pm_hook_after(void *, enum pm_phase, struct pm_error *);
+static void	 pm_engine(struct pm_drive *, const struct pm_hooks *,
+		    struct pm_result *);
 static int	 pm_made_by_run(const struct pm_config *, const char *);
 static void	 pm_interrupted(const struct pm_config *,
 		    const struct pm_result *);
@@ -293,6 +337,395 @@ pm_live_erase(struct pm_drive *run)
 	len += plen;
 	fwrite(buf, 1, len, stderr);
 	run->live_len = 0;
+}
+
+/*
+ * set cache cold: write back what is dirty and drop the page cache, the
+ * dentries and the inodes (drop_caches 3).  Returns 0, or -1 with *err.
+ */
+static int
+pm_drop_caches(struct pm_error *err)
+{
+	int	 fd;
+
+	sync();
+	if ((fd = open(PM_DROP_CACHES, O_WRONLY | O_CLOEXEC)) == -1) {
+		pm_error_set(err, "open", PM_DROP_CACHES, errno);
+		return (-1);
+	}
+	if (write(fd, "3", 1) != 1) {
+		pm_error_set(err, "write", PM_DROP_CACHES, errno);
+		close(fd);
+		return (-1);
+	}
+	if (close(fd) == -1) {
+		pm_error_set(err, "close", PM_DROP_CACHES, errno);
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * The environment of a hook, in the child: PM_WHEN, PM_PHASE,
+ * PM_ITERATION, PM_WARMUP, PM_LABEL and PM_LOCATIONS (the locations
+ * joined by ':', or "." for the current directory).
+ */
+static void
+pm_hook_env(const struct pm_drive *run, int when, int hp)
+{
+	const struct pm_config	*cfg = run->cfg;
+	char			 n[16], *locs = xstrdup(cfg->nlocations == 0 ?
+				    "." : ""), *t;
+	size_t			 i;
+
+	for (i = 0; i < cfg->nlocations; i++) {
+		xasprintf(&t, "%s%s%s", locs, i > 0 ? ":" : "",
+		    cfg->locations[i].name);
+		free(locs);
+		locs = t;
+	}
+	snprintf(n, sizeof n, "%u", run->iteration);
+	setenv("PM_WHEN", when == PM_HOOK_BEFORE ? "before" : "after", 1);
+	setenv("PM_PHASE", pm_hook_phases[hp], 1);
+	setenv("PM_ITERATION", n, 1);
+	setenv("PM_WARMUP", run->warmup ? "1" : "0", 1);
+	setenv("PM_LABEL", cfg->label != NULL ? cfg->label : "", 1);
+	setenv("PM_LOCATIONS", locs, 1);
+	free(locs);
+}
+
+/*
+ * Run the hook set for when and hp, if any, with /bin/sh -c: outside any
+ * timed interval, standard input from /dev/null, standard output where
+ * the progress text goes.  Returns 1 when it ran and exited 0, 0 when
+ * there is none, -1 with *err when it failed (its status in the message),
+ * or -1 with *err untouched when a stopping signal reached us while it
+ * ran: sent to our process group (Ctrl-C, a hangup), it stopped the hook
+ * too, and the run is interrupted, not failed.
+ */
+static int
+pm_hook_command(const struct pm_drive *run, int when, int hp,
+    struct pm_error *err)
+{
+	const char	*cmd = run->cfg->hook[when][hp];
+	char		 what[64];
+	pid_t		 pid;
+	int		 st, fd;
+
+	if (cmd == NULL || pm_mpi_rank() != 0)	/* MPI: rank 0's alone */
+		return (0);
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) == -1) {
+		pm_error_set(err, "fork", "hook", errno);
+		return (-1);
+	}
+	if (pid == 0) {
+		signal(SIGPIPE, SIG_DFL);
+		signal(SIGXFSZ, SIG_DFL);
+		if ((fd = open("/dev/null", O_RDONLY)) != -1)
+			dup2(fd, STDIN_FILENO);
+		if (run->out != stdout)
+			dup2(fileno(run->out), STDOUT_FILENO);
+		pm_hook_env(run, when, hp);
+		execl(PM_SHELL, "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
+		continue;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return (1);
+	if (pm_workload_signal() != 0)
+		return (-1);
+	snprintf(what, sizeof what, "%s %s", when == PM_HOOK_BEFORE ?
+	    "before" : "after", pm_hook_phases[hp]);
+	pm_error_set(err, "hook", what, 0);
+	if (WIFEXITED(st))
+		xasprintf(&err->text, "'%s' exited with status %d", cmd,
+		    WEXITSTATUS(st));
+	else
+		xasprintf(&err->text, "'%s' was killed by signal %d", cmd,
+		    WTERMSIG(st));
+	return (-1);
+}
+
+/* The engine's sample at an edge of a timed phase (pm_usage.c). */
+static int
+pm_hook_sample(void *arg, enum pm_phase phase, int end)
+{
+	struct pm_drive	*run = arg;
+	int		 tp;
+
+	tp = phase == PM_PHASE_CREATE ? PM_TP_CREATE :
+	    phase == PM_PHASE_TRANSACT ? PM_TP_TRANSACT : PM_TP_DELETE;
+	pm_usage_sample(&run->samp[tp][end != 0], run->meta);
+	return (1);
+}
+
+/*
+ * Where the time went, from the samples: each phase's, and the whole
+ * run's from the start of creation to the end of deletion.  The client
+ * threads' CPU, measured by the engine, is kept.
+ */
+static void
+pm_usage_fill(const struct pm_drive *run, struct pm_result *r)
+{
+	struct pm_cpu	 th;
+	size_t		 nd = run->meta != NULL ? run->meta->ndisk : 0;
+	int		 tp;
+
+	for (tp = 0; tp < PM_NTPHASES; tp++) {
+		th = r->usage[tp].threads;
+		pm_usage_delta(&r->usage[tp], &run->samp[tp][0],
+		    &run->samp[tp][1], nd);
+		r->usage[tp].threads = th;
+	}
+	pm_usage_delta(&r->usage_run, &run->samp[PM_TP_CREATE][0],
+	    &run->samp[PM_TP_DELETE][1], nd);
+}
+
+/* Say a warning on stderr, once per run command. */
+static void
+pm_say_warning(struct pm_drive *run, const char *w)
+{
+	size_t	 i;
+
+	for (i = 0; i < run->nsaid; i++) {
+		if (strcmp(run->said[i], w) == 0)
+			return;
+	}
+	run->said = xreallocarray(run->said, run->nsaid + 1,
+	    sizeof *run->said);
+	run->said[run->nsaid++] = xstrdup(w);
+	fflush(stdout);
+	fprintf(stderr, "postmark: warning: %s\n", w);
+}
+
+/*
+ * The warnings of one run (results/README.md lists them): a pool that
+ * fits in free memory with neither sync nor a cold cache (the page cache
+ * is measured), a phase under 100 ms, an interval series cut short.
+ */
+static void
+pm_run_warnings(struct pm_drive *run, struct pm_result *r)
+{
+	static const char *const phase[PM_NTPHASES] = {
+		"creation", "transaction", "deletion"
+	};
+	const struct pm_config	*cfg = run->cfg;
+	struct pm_rates		 rt;
+	double			 pool, mem, iv[PM_NTPHASES];
+	size_t			 i;
+	int			 tp;
+
+	if (r->status == PM_STATUS_OK) {
+		pool = (double)cfg->number * ((double)cfg->size_low +
+		    (double)cfg->size_high) / 2.0;
+		mem = run->meta != NULL ? (double)run->meta->mem_avail_kb *
+		    1024.0 : 0.0;
+		if (cfg->sync == PM_SYNC_NONE && cfg->cache == PM_CACHE_WARM &&
+		    !cfg->direct && mem > 0 && pool < mem)
+			pm_result_warn(r, "the pool of about %.0f MiB fits in "
+			    "the %.0f MiB of free memory and neither set sync "
+			    "nor set cache cold is set: the run measures the "
+			    "page cache, not the disk. Set sync fsync or set "
+			    "cache cold, or make the pool larger than memory",
+			    pool / 1048576.0, mem / 1048576.0);
+		pm_report_rates(cfg, r, &rt);
+		iv[0] = rt.create_iv;
+		iv[1] = rt.t_elapsed;
+		iv[2] = rt.delete_iv;
+		for (tp = 0; tp < PM_NTPHASES; tp++) {
+			if (iv[tp] < 0.1)
+				pm_result_warn(r, "the %s phase took %.0f ms, "
+				    "under 100 ms: its rates are mostly timer "
+				    "and scheduling noise. Raise set %s",
+				    phase[tp], iv[tp] * 1e3, tp == 1 ?
+				    "transactions" : "number");
+		}
+	}
+	if (r->iv_truncated)
+		pm_result_warn(r, "the interval series of a phase stopped "
+		    "after %d intervals: set a longer interval", PM_IV_MAX);
+	for (i = 0; i < r->nwarnings; i++)
+		pm_say_warning(run, r->warnings[i]);
+}
+
+/*
+ * set iterations MIN-MAX: whether the runs so far are enough, after MIN:
+ * the 95 % confidence interval of the transaction rate within set
+ * precision of its mean, or MAX runs.  Says which on info when so.
+ */
+static int
+pm_enough(const struct pm_config *cfg, struct pm_summary *sum, uint32_t n,
+    FILE *info)
+{
+	double	 mean, half, cv, rel;
+
+	if (cfg->iterations_max == 0 || n < cfg->iterations || sum == NULL)
+		return (n >= cfg->iterations);
+	(void)pm_summary_rate(sum, &mean, &half, &cv);
+	rel = 100.0 * half / mean;
+	if (cfg->precision > 0 && isfinite(rel) &&
+	    rel <= cfg->precision / 100.0) {
+		fprintf(info, "Stopped after %u runs: the 95%% confidence "
+		    "interval of transactions/s is within %.2f%% of the mean "
+		    "(asked: %.2f%%)\n", n, rel, cfg->precision / 100.0);
+		return (1);
+	}
+	if (n < cfg->iterations_max)
+		return (0);
+	if (cfg->precision > 0)
+		fprintf(info, "Reached %u runs: the 95%% confidence interval "
+		    "of transactions/s is within %.2f%% of the mean, not the "
+		    "%.2f%% asked\n", n, rel, cfg->precision / 100.0);
+	else
+		fprintf(info, "Reached %u runs (no set precision to stop "
+		    "sooner)\n", n);
+	return (1);
+}
+
+/*
+ * The warnings of several runs: a coefficient of variation of the
+ * transaction rate above 5 %, or fewer than 5 runs behind a confidence
+ * interval; on fp (after a classic summary) and stderr.
+ */
+static void
+pm_summary_warnings(struct pm_drive *run, struct pm_summary *sum, FILE *fp)
+{
+	double	 mean, half, cv;
+	size_t	 n;
+	char	*w[2] = { NULL, NULL };
+	int	 i;
+
+	n = pm_summary_rate(sum, &mean, &half, &cv);
+	if (n >= 2 && cv > 5.0)
+		xasprintf(&w[0], "transactions/s varies by %.1f%% (coefficient "
+		    "of variation) over %zu runs, above 5%%: differences "
+		    "smaller than that are noise. Pin the process (taskset), "
+		    "quiet the machine, or run more iterations", cv, n);
+	if (n >= 2 && n < 5)
+		xasprintf(&w[1], "only %zu runs behind the confidence "
+		    "intervals, fewer than 5: they are wide and unreliable. "
+		    "Set iterations 5 or more", n);
+	for (i = 0; i < 2; i++) {
+		if (w[i] == NULL)
+			continue;
+		if (fp != NULL)
+			fprintf(fp, "Warning: %s\n", w[i]);
+		pm_say_warning(run, w[i]);
+		free(w[i]);
+	}
+}
+
+/*
+ * With "run FILE" and set interval: open FILE.intervals.csv for
+ * appending; *header is set when it is new or empty.  Returns the stream,
+ * NULL when there is none to write, or NULL with err set on failure.
+ */
+static FILE *
+pm_intervals_open(const struct pm_config *cfg, const char *file,
+    int *header, struct pm_cmderr *err)
+{
+	struct stat	 st;
+	FILE		*fp;
+	char		*path;
+
+	*header = 0;
+	if (file == NULL || cfg->interval == 0 || pm_mpi_rank() != 0)
+		return (NULL);
+	xasprintf(&path, "%s.intervals.csv", file);
+	if ((fp = fopen(path, "a")) == NULL)
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: cannot open '%s': "
+		    "%s", path, strerror(errno));
+	else
+		*header = fstat(fileno(fp), &st) == 0 && st.st_size == 0;
+	free(path);
+	return (fp);
+}
+
+/* The hook phase of a timed phase of the engine. */
+static int
+pm_hook_phase(enum pm_phase phase)
+{
+	return (phase == PM_PHASE_CREATE ? PM_HP_CREATION :
+	    phase == PM_PHASE_TRANSACT ? PM_HP_TRANSACTIONS : PM_HP_DELETION);
+}
+
+/*
+ * Before a timed phase: the hook "before PHASE", then with set cache
+ * cold-phases the cache drop.  Returns 1 when something ran, 0, or -1.
+ */
+static int
+pm_hook_before(void *arg, enum pm_phase phase, struct pm_error *err)
+{
+	struct pm_drive	*run = arg;
+	int		 rc;
+
+	if ((rc = pm_hook_command(run, PM_HOOK_BEFORE, pm_hook_phase(phase),
+	    err)) == -1)
+		return (-1);
+	if (run->cfg->cache == PM_CACHE_COLD_PHASES) {
+		if (pm_drop_caches(err) == -1)
+			return (-1);
+		rc = 1;
+	}
+	return (rc);
+}
+
+/* After a timed phase: the hook "after PHASE". */
+static int
+pm_hook_after(void *arg, enum pm_phase phase, struct pm_error *err)
+{
+	return (pm_hook_command(arg, PM_HOOK_AFTER, pm_hook_phase(phase),
+	    err));
+}
+
+/*
+ * One run of the engine between the hook "before run" and set cache
+ * cold's drop before it, and the hook "after run" after it.  A failure of
+ * those is the run's error (before: nothing ran); a signal that stopped
+ * one of the hooks makes the run interrupted.
+ */
+static void
+pm_engine(struct pm_drive *run, const struct pm_hooks *hooks,
+    struct pm_result *r)
+{
+	struct pm_error	 err = { 0 };
+	int		 failed, stopped = 0, signo;
+
+	pm_result_reset(r);
+	failed = (pm_hook_command(run, PM_HOOK_BEFORE, PM_HP_RUN, &err) == -1 ||
+	    (run->cfg->cache == PM_CACHE_COLD && pm_drop_caches(&err) == -1)) &&
+	    err.op != NULL;
+	if (pm_mpi_any(failed)) {
+		pm_mpi_share_error(&err);
+		r->error = err;
+		r->status = PM_STATUS_ERROR;
+		return;
+	}
+	if ((signo = pm_mpi_max(pm_workload_signal())) != 0) {
+		pm_workload_interrupt(signo);
+		r->status = PM_STATUS_INTERRUPTED;
+		r->signo = signo;
+		return;
+	}
+	pm_workload_run(run->cfg, hooks, run, r);
+	failed = 0;
+	if (r->status != PM_STATUS_ERROR &&
+	    pm_hook_command(run, PM_HOOK_AFTER, PM_HP_RUN, &err) == -1) {
+		failed = err.op != NULL;
+		stopped = !failed;
+	}
+	if (pm_mpi_any(failed)) {
+		pm_mpi_share_error(&err);
+		pm_error_clear(&r->error);
+		r->error = err;
+		r->status = PM_STATUS_ERROR;
+	} else if (stopped && r->status != PM_STATUS_INTERRUPTED) {
+		r->status = PM_STATUS_INTERRUPTED;
+		r->signo = pm_workload_signal();
+	}
 }
 
 /* Prepare the state of a run command for cfg, progress text to out. */
@@ -515,7 +948,21 @@ pm_run_check(const struct pm_config *cfg, const char *file, int fs,
 	struct stat	 st;
 	const char	*loc;
 	size_t		 i;
+	int		 w, p;
 
+	if (cfg->direct && cfg->buffering) {
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: set direct true "
+		    "needs set buffering false (O_DIRECT is for unbuffered "
+		    "I/O)");
+		return (-1);
+	}
+	/* A hook may make or mount the locations: no file-system check. */
+	for (w = 0; w < 2; w++) {
+		for (p = 0; p < PM_NHOOKPHASES; p++) {
+			if (cfg->hook[w][p] != NULL)
+				fs = 0;
+		}
+	}
 	if (file != NULL && (pm_report_clash(cfg, file, err) == -1 ||
 	    pm_run_check_file("run", file, fs, err) == -1))
 		return (-1);
@@ -545,9 +992,10 @@ static void
 pm_between(const struct pm_config *cfg, uint32_t it, int signo)
 {
 	fflush(stdout);
-	fprintf(stderr, "postmark: interrupted by %s after %u of %u runs; "
-	    "each of them was complete and is reported\n",
-	    pm_signal_name(signo), it - 1, cfg->iterations);
+	fprintf(stderr, "postmark: interrupted by %s after %u of %u runs "
+	    "(warm-up runs included); each of them was complete and is "
+	    "reported\n", pm_signal_name(signo), it - 1,
+	    cfg->warmup + cfg->iterations);
 }
 
 /* Report an interrupted run on stderr: signal, phase, counts. */
@@ -597,98 +1045,217 @@ pm_outcome(const struct pm_config *cfg, const struct pm_result *r,
 }
 
 /*
- * "run [FILE]": run the benchmark cfg->iterations times and report each
- * run to FILE (appended; NULL: standard output); progress text goes to
- * info.  The first run that does not complete ends the command.  Returns
- * 0; 1 with *err set when a run or the report failed; or 128 + the
- * signal when a run was interrupted, after its record was written.
+ * Open the report file (NULL: standard output) for appending, before
+ * anything runs: refused when the run would meet it as one of its own
+ * files, an error when it cannot be opened.  *header is set when a CSV
+ * header is due (a new or empty file, or standard output).  Returns the
+ * stream, or NULL with *err set.
+ */
+static FILE *
+pm_report_open(const struct pm_config *cfg, const char *file, int *header,
+    struct pm_cmderr *err)
+{
+	struct stat	 st;
+	FILE		*fp;
+
+	*header = 1;
+	if (file == NULL)
+		return (stdout);
+	if (pm_report_clash(cfg, file, err) == -1)
+		return (NULL);
+	if ((fp = fopen(file, "a")) == NULL) {
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: cannot open '%s': "
+		    "%s", file, strerror(errno));
+		pm_cmderr_compat(err, "Error: Cannot direct output to file "
+		    "'%s'", file);
+		return (NULL);
+	}
+	*header = fstat(fileno(fp), &st) == 0 && st.st_size == 0;
+	return (fp);
+}
+
+/*
+ * One iteration (run->iteration, a warm-up when run->warmup): gather the
+ * metadata, run, end the progress line, and
+ * write the record with the stopping signals blocked (adding the run to
+ * the summary of classic reports).  Returns what pm_outcome says, with
+ * *bad set when the report could not be written.
+ */
+static int
+pm_iteration(struct pm_drive *run, FILE *fp, struct pm_result *r,
+    int *header, struct pm_summary **sum, int *bad, struct pm_cmderr *err)
+{
+	const struct pm_config	*cfg = run->cfg;
+	struct pm_hooks		 hooks = {
+		.before = pm_hook_before,
+		.after = pm_hook_after,
+		.phase_begin = pm_hook_begin,
+		.phase_end = pm_hook_end,
+		.progress = pm_hook_progress,
+		.sample = pm_hook_sample
+	};
+	struct pm_meta		*meta;
+	sigset_t		 mask;
+	int			 rv;
+
+	meta = pm_meta_new(cfg);
+	r->meta = meta;
+	r->iteration = run->iteration;
+	r->warmup = run->warmup;
+	run->meta = meta;
+	memset(run->samp, 0, sizeof run->samp);
+	pm_engine(run, &hooks, r);
+	pm_usage_fill(run, r);
+	pm_run_warnings(run, r);
+	pm_live_erase(run);
+	if (run->midline) {
+		putc('\n', run->out);
+		run->midline = 0;
+	}
+	fflush(run->out);
+
+	pm_signals_block(1, &mask);
+	*bad |= pm_report_record(fp, cfg, r, header);
+	if (run->ivfp != NULL) {
+		*bad |= pm_report_intervals(run->ivfp, cfg, r,
+		    run->ivheader) != 0;
+		run->ivheader = 0;
+	}
+	if ((cfg->iterations > 1 || cfg->iterations_max > 0) && !r->warmup) {
+		if (*sum == NULL)
+			*sum = pm_summary_new();
+		pm_summary_add(*sum, cfg, r);
+	}
+	rv = pm_outcome(cfg, r, err);
+	pm_signals_block(0, &mask);
+	r->meta = NULL;
+	pm_meta_free(meta);
+	return (rv);
+}
+
+/*
+ * Open what a run command writes: the report file (FILE, or standard
+ * output; rank 0's alone under MPI) and with set interval its
+ * FILE.intervals.csv.  *header says whether the report needs its
+ * header.  Returns the report's stream, or NULL with err set (on every
+ * rank when rank 0 failed).
+ */
+static FILE *
+pm_run_open(struct pm_drive *run, const char *file, int *header,
+    struct pm_cmderr *err)
+{
+	const struct pm_config	*cfg = run->cfg;
+	FILE			*fp;
+
+	fp = pm_mpi_rank() == 0 ? pm_report_open(cfg, file, header, err) :
+	    stdout;
+	if (fp != NULL)
+		run->ivfp = pm_intervals_open(cfg, file, &run->ivheader, err);
+	if (!pm_mpi_any(fp == NULL || (cfg->interval > 0 && file != NULL &&
+	    pm_mpi_rank() == 0 && run->ivfp == NULL)))
+		return (fp);
+	if (fp != NULL && fp != stdout)
+		fclose(fp);
+	if (run->ivfp != NULL)
+		fclose(run->ivfp);
+	run->ivfp = NULL;
+	if (err->text == NULL)
+		pm_cmderr_set(err, PM_ERR_RUN, NULL, "run: rank 0 cannot "
+		    "write the report");
+	return (NULL);
+}
+
+/*
+ * After the runs: the summary of several (printed with classic reports)
+ * and its warnings, then the files closed.  Returns 1 when something
+ * could not be written, else bad.
+ */
+static int
+pm_run_close(struct pm_drive *run, FILE *fp, struct pm_summary *sum,
+    int bad)
+{
+	const struct pm_config	*cfg = run->cfg;
+	size_t			 i;
+
+	if (sum != NULL) {
+		if (pm_report_classic(cfg))
+			bad |= pm_report_summary(fp, sum) != 0;
+		pm_summary_warnings(run, sum, pm_report_classic(cfg) ? fp :
+		    NULL);
+		pm_summary_free(sum);
+	}
+	if (run->ivfp != NULL)
+		bad |= fclose(run->ivfp) != 0;
+	for (i = 0; i < run->nsaid; i++)
+		free(run->said[i]);
+	free(run->said);
+	if (fp != stdout)
+		bad |= fclose(fp) != 0;
+	else
+		bad |= fflush(fp) != 0 || ferror(fp);
+	return (bad);
+}
+
+/*
+ * "run [FILE]": run the benchmark cfg->iterations times (or, with a
+ * range, until set precision is met) and report each run to FILE
+ * (appended; NULL: standard output); progress text goes to info.  The
+ * first run that does not complete ends the command.  Returns 0; 1 with
+ * *err set when a run or the report failed; or 128 + the signal when a
+ * run was interrupted, after its record was written.
  */
 int
 pm_run(const struct pm_config *cfg, const char *file, FILE *info,
     struct pm_cmderr *err)
 {
 	struct pm_drive		 run;
-	struct pm_hooks		 hooks = {
-		.phase_begin = pm_hook_begin,
-		.phase_end = pm_hook_end,
-		.progress = pm_hook_progress
-	};
 	struct pm_result	*r;
-	struct pm_meta		*meta;
 	struct pm_summary	*sum = NULL;
 	struct pm_sigsave	 save;
-	struct stat		 st;
 	sigset_t		 mask;
-	FILE			*fp = stdout;
+	FILE			*fp;
 	uint32_t		 it;
-	int			 header = 1, bad = 0, rv = 0, signo;
+	int			 header, bad = 0, rv = 0, signo;
 
-	if (file != NULL) {
-		if (pm_report_clash(cfg, file, err) == -1)
-			return (1);
-		if ((fp = fopen(file, "a")) == NULL) {
-			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: cannot "
-			    "open '%s': %s", file, strerror(errno));
-			pm_cmderr_compat(err, "Error: Cannot direct output to "
-			    "file '%s'", file);
-			return (1);
-		}
-		header = fstat(fileno(fp), &st) == 0 && st.st_size == 0;
-	}
 	pm_drive_init(&run, cfg, info);
+	if ((fp = pm_run_open(&run, file, &header, err)) == NULL)
+		return (1);
 	r = pm_result_new();
 	pm_workload_interrupt(0);
 	pm_signals_catch(&save);
-
-	for (it = 1; it <= cfg->iterations && rv == 0; it++) {
-		if ((signo = pm_workload_signal()) != 0) {
+	/* The warm-up runs, then the measured ones, until enough. */
+	for (it = 1; rv == 0; it++) {
+		run.warmup = it <= cfg->warmup;
+		run.iteration = run.warmup ? it : it - cfg->warmup;
+		if (!run.warmup && pm_mpi_max(pm_enough(cfg, sum,
+		    run.iteration - 1, run.out)))
+			break;
+		if ((signo = pm_mpi_max(pm_workload_signal())) != 0) {
+			pm_workload_interrupt(signo);
 			pm_between(cfg, it, signo);
 			rv = 128 + signo;
 			break;
 		}
-		meta = pm_meta_new(cfg);
-		r->meta = meta;
-		r->iteration = it;
-		pm_workload_run(cfg, &hooks, &run, r);
-		pm_live_erase(&run);
-		if (run.midline) {
-			putc('\n', run.out);
-			run.midline = 0;
-		}
-		fflush(run.out);
-
-		pm_signals_block(1, &mask);
-		bad |= pm_report_record(fp, cfg, r, &header);
-		if (cfg->iterations > 1 && pm_report_classic(cfg)) {
-			if (sum == NULL)
-				sum = pm_summary_new();
-			pm_summary_add(sum, cfg, r);
-		}
-		rv = pm_outcome(cfg, r, err);
-		pm_signals_block(0, &mask);
-		r->meta = NULL;
-		pm_meta_free(meta);
+		rv = pm_iteration(&run, fp, r, &header, &sum, &bad, err);
 	}
 
 	pm_signals_block(1, &mask);
-	if (sum != NULL) {
-		bad |= pm_report_summary(fp, sum) != 0;
-		pm_summary_free(sum);
-	}
-	if (fp != stdout)
-		bad |= fclose(fp) != 0;
-	else
-		bad |= fflush(fp) != 0 || ferror(fp);
-	if (bad && rv == 0) {
+	if (pm_run_close(&run, fp, sum, bad) && rv == 0) {
 		pm_cmderr_set(err, PM_ERR_RUN, NULL, "cannot write the report "
 		    "to %s: %s", file != NULL ? file : "standard output",
 		    strerror(errno));
 		rv = 1;
 	}
 	pm_signals_block(0, &mask);
-	if (rv == 0 && (signo = pm_workload_signal()) != 0) {
+	if (rv == 0 && (signo = pm_mpi_max(pm_workload_signal())) != 0) {
+		pm_workload_interrupt(signo);
 		pm_between(cfg, it, signo);
 		rv = 128 + signo;
+	}
+	if ((signo = pm_mpi_max(rv)) != rv) {
+		rv = signo;
+		pm_cmderr_set(err, PM_ERR_RUN, NULL, "run: another MPI rank "
+		    "failed");
 	}
 	pm_signals_restore(&save);
 	pm_result_free(r);

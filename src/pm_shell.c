@@ -49,6 +49,7 @@
 #endif
 
 #include "pm_cli.h"
+#include "pm_mpi.h"
 
 #define PM_PROMPT	"pm>"
 #define PM_HISTORY	".postmark_history"	/* in $HOME */
@@ -470,6 +471,12 @@ pm_shell_file(struct pm_shell *sh, FILE *fp, const char *name)
 	}
 	if (!sh->checked)
 		errors = pm_check_file(sh, &l, name);
+	/* MPI ranks run all or none of it: one rank's file systems may differ. */
+	if (pm_mpi_any(errors > 0) && errors == 0) {
+		fprintf(stderr, "postmark: %s: another MPI rank refused it\n",
+		    name);
+		errors = 1;
+	}
 	if (sh->banner != NULL) {
 		/* Records on standard output: the rest goes to stderr. */
 		sh->info = sh->records ? stderr : stdout;

@@ -40,7 +40,7 @@
 
 /* The version of the CSV columns (and of JSON records): columns are only
  * ever appended, and each addition raises it (results/README.md). */
-#define PM_CSV_SCHEMA		1
+#define PM_CSV_SCHEMA		4
 
 /* Exit statuses of the program. */
 #define PM_EXIT_OK		0	/* every command succeeded */
@@ -52,6 +52,33 @@ enum pm_report_fmt {
 	PM_REPORT_TERSE,
 	PM_REPORT_CSV,
 	PM_REPORT_JSON
+};
+
+/* set sync: what makes a written file durable before it is closed. */
+enum pm_sync {
+	PM_SYNC_NONE,			/* nothing, as PostMark */
+	PM_SYNC_FSYNC,			/* fsync(2) */
+	PM_SYNC_FDATASYNC,		/* fdatasync(2) */
+	PM_SYNC_OSYNC,			/* opened with O_SYNC */
+	PM_SYNC_DSYNC			/* opened with O_DSYNC */
+};
+
+/* set cache: when the page cache is dropped (Linux drop_caches). */
+enum pm_cache {
+	PM_CACHE_WARM,			/* never, as PostMark */
+	PM_CACHE_COLD,			/* before each run */
+	PM_CACHE_COLD_PHASES		/* before each timed phase */
+};
+
+/* set hook: when a command runs, and around what. */
+#define PM_HOOK_BEFORE		0
+#define PM_HOOK_AFTER		1
+enum pm_hook_phase {
+	PM_HP_RUN,			/* the whole run */
+	PM_HP_CREATION,
+	PM_HP_TRANSACTIONS,
+	PM_HP_DELETION,
+	PM_NHOOKPHASES
 };
 
 /* One working directory with its weight (PostMark's location list). */
@@ -83,6 +110,22 @@ struct pm_config {
 	size_t		 nlocations;	/* 0 = current directory */
 	char		*label;		/* free text for CSV/JSON, or NULL */
 	uint32_t	 iterations;	/* runs per "run" command, >= 1 */
+	uint32_t	 iterations_max; /* with precision: at most, or 0 */
+	uint32_t	 precision;	/* stop when the 95 % CI is within */
+					/* this many 1/100 % of the mean */
+	uint32_t	 interval;	/* interval series: every N, 0 = off */
+	uint32_t	 interval_ms;	/* 1: N milliseconds, 0: operations */
+	uint32_t	 sync;		/* PM_SYNC_*: after writing a file */
+	uint32_t	 dirsync;	/* 1: fsync the directory after a */
+					/* create or delete */
+	uint32_t	 direct;	/* 1: O_DIRECT (unbuffered only) */
+	uint32_t	 cache;		/* PM_CACHE_*: dropped before runs? */
+	uint32_t	 warmup;	/* runs before the measured ones */
+	char		*hook[2][PM_NHOOKPHASES]; /* [PM_HOOK_BEFORE/AFTER] */
+					/* [PM_HP_*]: shell commands, owned */
+	uint32_t	 clients;	/* workloads run at once, >= 1 */
+	uint32_t	 shared;	/* 1: clients share directories */
+	uint32_t	 rankshift;	/* MPI: ranks to shift by, or 0 */
 };
 
 /* Phases of a run, in order.  Only CREATE, TRANSACT and DELETE are timed. */
@@ -130,6 +173,78 @@ struct pm_error {
 	char		*path;		/* full path as the user wrote it, owned */
 	int		 errnum;	/* errno; 0: short write, early EOF */
 	const char	*msg;		/* replaces strerror(errnum), or NULL */
+	char		*text;		/* the same, allocated, or NULL */
+	int		 client;	/* the client that failed, or -1 */
+	int		 rank;		/* MPI: the rank that failed, or -1 */
+};
+
+/*
+ * Where the time of a phase went (pm_usage.c): CPU and scheduling of the
+ * process or of threads, counters of /proc/vmstat, and the I/O of the
+ * block devices under the locations, as differences between the start
+ * and the end of the phase.
+ */
+#define PM_NVM		14	/* /proc/vmstat counters kept: pm_vm_names */
+#define PM_NDISK	7	/* /proc/diskstats figures: pm_disk_names */
+#define PM_DISKS_MAX	8	/* devices under the locations, at most */
+
+struct pm_cpu {
+	uint64_t	 user_ns;	/* user CPU */
+	uint64_t	 sys_ns;	/* system CPU */
+	uint64_t	 vcsw;		/* voluntary context switches */
+	uint64_t	 ivcsw;		/* involuntary context switches */
+	uint64_t	 minflt;	/* minor page faults */
+	uint64_t	 majflt;	/* major page faults */
+};
+
+struct pm_usage {
+	int		 valid;		/* sampled at both ends */
+	uint64_t	 wall_ns;	/* between the two samples */
+	struct pm_cpu	 cpu;		/* the process (rank 0's under MPI) */
+	struct pm_cpu	 threads;	/* several clients: their threads */
+	int		 vm_ok;		/* /proc/vmstat was read */
+	int64_t		 vm[PM_NVM];	/* deltas (nr_dirty may fall) */
+	size_t		 ndisk;		/* = meta->ndisk */
+	int		 disk_ok[PM_DISKS_MAX];	/* the device was read */
+	uint64_t	 disk[PM_DISKS_MAX][PM_NDISK]; /* deltas */
+};
+
+/* A sample of the counters (pm_usage_sample), for pm_usage_delta. */
+struct pm_sample {
+	int		 taken;
+	uint64_t	 t;		/* ns, CLOCK_MONOTONIC */
+	struct pm_cpu	 cpu;
+	int		 vm_ok;
+	uint64_t	 vm[PM_NVM];
+	int		 disk_ok[PM_DISKS_MAX];
+	uint64_t	 disk[PM_DISKS_MAX][PM_NDISK];
+};
+
+#define PM_IV_MAX	16384	/* interval rows per phase, Nms */
+
+/* The latency statistics of one operation: count, then the reports'. */
+#define PM_NLATSTATS		7	/* min, mean, p50, p90, p99, p99.9, max */
+struct pm_latstat {
+	uint64_t	 count;
+	double		 v[PM_NLATSTATS];	/* us */
+};
+
+/*
+ * One client of a run with several, as the reports show it: its status,
+ * counts, the duration of its phases and its latencies.  Plain data, so
+ * that MPI ranks can send it as bytes.
+ */
+struct pm_clientrow {
+	uint32_t	 id;		/* global number: rank * clients + i */
+	uint32_t	 rank;		/* MPI rank, 0 without MPI */
+	enum pm_status	 status;
+	uint64_t	 created_alone, created_mixed, read, appended;
+	uint64_t	 deleted_alone, deleted_mixed;
+	uint64_t	 bytes_read, bytes_written, transactions_done;
+	uint64_t	 ns[PM_NTPHASES];	/* duration of each phase */
+	struct pm_latstat lat[PM_NOPS];	/* all phases merged */
+	char		 host[64];	/* its rank's host name */
+	struct pm_cpu	 cpu[PM_NTPHASES];	/* its thread's, per phase */
 };
 
 /*
@@ -137,7 +252,11 @@ struct pm_error {
  * by the caller (pm_sysinfo.c) and only read by reporters.  Timestamps are
  * CLOCK_MONOTONIC nanoseconds, taken at PostMark's four points: before the
  * creation phase, after "Performing transactions" is printed, right after
- * the transaction loop, and after the deletion phase.
+ * the transaction loop, and after the deletion phase.  When something
+ * runs between two phases (a hook, a cache drop), t_create_end and t_del
+ * mark where the creation phase ended and the deletion phase began, so
+ * that it is in no phase's time; otherwise they equal t_trans and
+ * t_trans_end, PostMark's intervals.
  */
 struct pm_result {
 	enum pm_status	 status;
@@ -156,14 +275,56 @@ struct pm_result {
 	uint64_t	 transactions_done; /* transactions completed */
 
 	uint64_t	 t_start;	/* ns, before creating files */
+	uint64_t	 t_create_end;	/* ns, end of the creation phase */
 	uint64_t	 t_trans;	/* ns, start of transactions */
 	uint64_t	 t_trans_end;	/* ns, end of transactions */
+	uint64_t	 t_del;		/* ns, start of the deletion phase */
 	uint64_t	 t_end;		/* ns, after deleting files */
 
 	struct pm_hist	 lat[PM_NTPHASES][PM_NOPS]; /* latency, ns */
 
 	const struct pm_meta *meta;	/* run metadata, borrowed, or NULL */
 	uint32_t	 iteration;	/* 1-based iteration of this run */
+	int		 warmup;	/* 1: a warm-up run, not measured */
+
+	/* With several clients (set clients, MPI ranks): */
+	uint32_t	 nclients;	/* clients of the run, 1 or more */
+	struct pm_clientrow *clients;	/* each one's, owned, or NULL */
+	uint64_t	 sw_ns[PM_NTPHASES]; /* stonewall: until the first */
+					/* client finished the phase */
+	uint64_t	 sw_ops[PM_NTPHASES]; /* operations done by then */
+	double		 balance;	/* fastest / slowest client */
+	struct pm_usage	 usage[PM_NTPHASES]; /* where each phase's time went */
+	struct pm_usage	 usage_run;	/* from creation to deletion */
+	struct pm_ivrow	*iv;		/* set interval: the rows, owned */
+	size_t		 niv;
+	int		 iv_truncated;	/* a phase had more intervals than */
+					/* PM_IV_MAX (set interval Nms) */
+	char		**warnings;	/* why the figures may mislead, owned */
+	size_t		 nwarnings;
+};
+
+/*
+ * One interval of a phase of one client (set interval): its times from
+ * the client's start of the phase, the files alive at its end, what was
+ * done in it, the median and 99th percentile latency of each operation
+ * (microseconds, NAN when none ran), and its thread's CPU.
+ */
+struct pm_ivrow {
+	uint32_t	 client;	/* global number */
+	uint32_t	 phase;		/* enum pm_tphase */
+	uint32_t	 index;		/* 0-based within the phase */
+	uint64_t	 start_ns;	/* from the start of the phase */
+	uint64_t	 end_ns;
+	uint64_t	 alive;		/* files alive at its end */
+	uint64_t	 ops[PM_NOPS];	/* create, read, append, delete */
+	uint64_t	 transactions;
+	uint64_t	 bytes_read;
+	uint64_t	 bytes_written;
+	double		 p50[PM_NOPS];	/* us */
+	double		 p99[PM_NOPS];	/* us */
+	double		 user_s;	/* CPU of its thread, interpolated */
+	double		 sys_s;		/* from /proc samples, 1/HZ steps */
 };
 
 /* Run metadata gathered outside the measured phases (pm_sysinfo.c). */
@@ -174,6 +335,21 @@ struct pm_meta {
 	size_t		 nfs;		/* = nlocations, or 1 for cwd */
 	char		**fs_type;	/* per location, from the mount table */
 	char		**fs_options;	/* per location, mount options */
+	/* The environment: */
+	char		*cpu_model;	/* /proc/cpuinfo "model name" */
+	uint32_t	 ncpu;		/* processors online */
+	uint64_t	 mem_total_kb;	/* /proc/meminfo MemTotal */
+	uint64_t	 mem_avail_kb;	/* MemAvailable, at the start */
+	char		*cmdline;	/* /proc/cmdline */
+	/* Per location, NULL when unknown: */
+	char		**device;	/* block device ("sda1", "loop0") */
+	char		**no_device;	/* why there is none ("tmpfs") */
+	char		**scheduler;	/* I/O scheduler of its queue */
+	char		**rotational;	/* "0" or "1" */
+	char		**model;	/* the disk's model */
+	char		**fs_features;	/* ext2/3/4: superblock features */
+	size_t		 ndisk;		/* distinct devices sampled */
+	char		*disk[PM_DISKS_MAX];	/* their names */
 };
 
 /*
@@ -181,16 +357,25 @@ struct pm_meta {
  * and phase_end bracket each phase; phase_end for PM_PHASE_TRANSACT sees
  * the result so far (status PM_STATUS_OUT_OF_FILES when the pool ran out).
  * progress is called after each operation of the creation and deletion
- * phases and after each transaction, with done counting from 1.  Each
- * returns 0, or -1 after filling the error (a failed write of progress
- * text, say), which stops the run as a failed operation would.
+ * phases and after each transaction, with done counting from 1.  before
+ * and after run outside the timed intervals, before and after each timed
+ * phase (PM_PHASE_CREATE, _TRANSACT, _DELETE): they return 1 when they
+ * did something (their time is then left out of the phases), else 0.
+ * Each returns -1 after filling the error (a failed write of progress
+ * text, a failed hook), which stops the run as a failed operation would.
+ * sample is called right before each timed phase starts (end 0) and
+ * right after it ends (end 1), outside its interval, to measure where
+ * its time went; it returns 1 when it sampled, else 0.
  */
 struct pm_hooks {
+	int	(*before)(void *, enum pm_phase, struct pm_error *);
+	int	(*after)(void *, enum pm_phase, struct pm_error *);
 	int	(*phase_begin)(void *, enum pm_phase, struct pm_error *);
 	int	(*phase_end)(void *, enum pm_phase, const struct pm_result *,
 		    struct pm_error *);
 	int	(*progress)(void *, enum pm_phase, uint64_t done,
 		    uint64_t total, struct pm_error *);
+	int	(*sample)(void *, enum pm_phase, int end);
 };
 
 /* pm_workload.c */
@@ -244,7 +429,20 @@ struct pm_rates {
 	double		 deleted_mixed;	/* per s over t_elapsed */
 	double		 bytes_read;	/* bytes per s over elapsed */
 	double		 bytes_written;	/* bytes per s over elapsed */
+	/* Stonewall: until the first client finished each phase. */
+	double		 sw_create_s;	/* s */
+	double		 sw_trans_s;	/* s */
+	double		 sw_delete_s;	/* s */
+	double		 sw_created;	/* creation-phase files per s */
+	double		 sw_transactions; /* per s */
+	double		 sw_deleted;	/* deletion-phase files per s */
+	double		 balance;	/* fastest / slowest client, 1 alone */
 };
+void		 pm_result_warn(struct pm_result *, const char *, ...)
+		    __attribute__((__format__(__printf__, 2, 3)));
+double		 pm_student_t975(size_t);
+int		 pm_report_intervals(FILE *, const struct pm_config *,
+		    const struct pm_result *, int);
 void		 pm_report_rates(const struct pm_config *,
 		    const struct pm_result *, struct pm_rates *);
 int		 pm_report_verbose(FILE *, const struct pm_config *,
@@ -261,6 +459,8 @@ struct pm_summary *pm_summary_new(void);
 void		 pm_summary_add(struct pm_summary *, const struct pm_config *,
 		    const struct pm_result *);
 void		 pm_summary_free(struct pm_summary *);
+size_t		 pm_summary_rate(const struct pm_summary *, double *,
+		    double *, double *);
 int		 pm_report(FILE *, const struct pm_config *,
 		    const struct pm_result *);
 int		 pm_report_classic(const struct pm_config *);
@@ -270,6 +470,9 @@ int		 pm_report_format(const char *, enum pm_report_fmt *);
 const char	*pm_report_name(enum pm_report_fmt);
 const char	*pm_phase_name(enum pm_phase);
 const char	*pm_signal_name(int);
+
+/* pm_report.c: latency statistics of a histogram, in microseconds. */
+void		 pm_latstat(const struct pm_hist *, struct pm_latstat *);
 
 /* pm_option.c: the configuration columns of CSV and JSON records. */
 void		 pm_option_columns(const struct pm_config *, int,
@@ -281,6 +484,17 @@ void		 pm_option_free_text(struct pm_config *);
 /* pm_sysinfo.c: run metadata, gathered before a run. */
 struct pm_meta	*pm_meta_new(const struct pm_config *);
 void		 pm_meta_free(struct pm_meta *);
+
+/* pm_usage.c */
+extern const char *const pm_vm_names[PM_NVM];
+extern const char *const pm_disk_names[PM_NDISK];
+void		 pm_usage_sample(struct pm_sample *, const struct pm_meta *);
+void		 pm_usage_delta(struct pm_usage *, const struct pm_sample *,
+		    const struct pm_sample *, size_t);
+void		 pm_usage_thread(struct pm_cpu *);
+void		 pm_cpu_sub(struct pm_cpu *, const struct pm_cpu *,
+		    const struct pm_cpu *);
+void		 pm_cpu_add(struct pm_cpu *, const struct pm_cpu *);
 
 /* xmalloc.c: allocation that exits with a message on failure. */
 void		*xmalloc(size_t);

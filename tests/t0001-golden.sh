@@ -23,6 +23,14 @@ noeh() {
 report_ref='set report - Choose verbose or terse report format'
 report_ours='set report - Choose verbose, terse, csv or json report format'
 
+# Our additions to help: the names help lists after PostMark's last
+# command, quit; a sed script that deletes their lines.
+(cd "$T" && echo help | HOME=$T "$POSTMARK" >help.all 2>&1)
+sed -n '/^quit - /,$p' "$T/help.all" | sed 1d | sed 's/ - .*//' >"$T/added"
+ok "$([ "$(wc -l <"$T/added")" -ge 2 ]; echo $?)" \
+    "help lists our additions after quit ($(wc -l <"$T/added" | tr -d ' '))"
+sed 's|.*|/^& - /d|' "$T/added" >"$T/added.sed"
+
 for in in "$g"/*.in; do
 	name=$(basename "$in" .in)
 	d=$T/$name
@@ -33,8 +41,7 @@ for in in "$g"/*.in; do
 	    "$T/$name.e" "$POSTMARK") || status=$?
 
 	# stdout: banner and help additions out, reference's Eh? out.
-	sed -e "s|$cwd|@CWD@|g" -e '1s/.*/@BANNER@/' \
-	    -e '/^set label - /d' -e '/^set iterations - /d' \
+	sed -e "s|$cwd|@CWD@|g" -e '1s/.*/@BANNER@/' -f "$T/added.sed" \
 	    -e "s/^$report_ours\$/$report_ref/" \
 	    "$T/$name.o" >"$T/$name.o1"
 	noeh "$T/$name.o1" >"$T/$name.our.out"
@@ -61,19 +68,23 @@ done
 is "$(grep -c "^$report_ours\$" "$T/help.o")" "$(grep -c "^quit - " "$T/help.o")" \
     "help: set report names all four formats"
 
-# The additions to help come after PostMark's 17 commands.
+# The additions to help come after PostMark's 17 commands, in the order
+# of the option table, with every full list; help s lists those that
+# start with s after show.
 for name in help help-xyz; do
 	is "$(sed -n '/^quit - /{n;p;}' "$T/$name.o" | head -1)" \
 	    "set label - Sets the label of CSV and JSON records" \
-	    "$name: set label listed after quit"
-	is "$(grep -c '^set iterations - ' "$T/$name.o")" \
-	    "$(grep -c '^quit - ' "$T/$name.o")" \
-	    "$name: set iterations listed with every full list"
+	    "$name: set label listed right after quit"
+	missing=$(while read -r n; do
+		[ "$(grep -c "^$n - " "$T/$name.o")" -eq \
+		    "$(grep -c '^quit - ' "$T/$name.o")" ] || echo "$n"
+	done <"$T/added")
+	is "$missing" "" "$name: every addition listed with every full list"
 done
-is "$(grep -c '^set label - \|^set iterations - ' "$T/help-set-b.o")" 0 \
-    "help set b: no addition matches"
-is "$(tail -n 3 "$T/help-s.o" | head -n 2 | cut -d' ' -f1-2)" \
-    "set label
-set iterations" "help s: the additions follow show"
-
+is "$(grep -c -f "$T/added.sed" /dev/null; sed 's|^/^\(.*\) - /d$|^\1 - |' \
+    "$T/added.sed" | grep -c -f - "$T/help-set-b.o")" "0
+0" "help set b: no addition matches"
+is "$(sed -n '/^show - /{n;p;}' "$T/help-s.o")" \
+    "set label - Sets the label of CSV and JSON records" \
+    "help s: the additions follow show"
 done_testing

@@ -136,10 +136,12 @@ rejects 'runaway' "unknown command 'runaway'"
 rejects 'helpx' "unknown command 'helpx'"
 rejects 'set size100' "unknown key 'size100' after 'set'"
 rejects 'set bias read5' "unknown key 'read5' after 'set bias'"
-rejects 'set' "'set' is not a whole command: set size, set number,\
- set seed, set transactions, set location, set subdirectories, set read,\
- set write, set buffering, set bias read, set bias create, set report,\
- set label, set iterations"
+# The names help lists, in its order, joined by ", ": PREFIX only.
+names() {
+	printf 'help %s\n' "$1" | "$POSTMARK" 2>/dev/null | sed -n 's/ - .*//p' |
+	    grep "^$1" | paste -sd, - | sed 's/,/, /g'
+}
+rejects 'set' "'set' is not a whole command: $(names set)"
 rejects 'set bias' "'set bias' is not a whole command: set bias read,\
  set bias create"
 rejects 'Show' "unknown command 'Show'"
@@ -168,15 +170,16 @@ shows '	set	number	102  ' 'The base number of files is 102'
 
 # Ambiguous prefixes list the candidates in table order.
 a='ambiguous command:'
-rejects 'set s 1' "$a set s, could be: set size, set seed, set subdirectories"
+rejects 'set s 1' "$a set s, could be: set size, set seed, set subdirectories,\
+ set sync, set shared"
 rejects 'set b 1' \
     "$a set b, could be: set buffering, set bias read, set bias create"
 rejects 'set re 1' "$a set re, could be: set read, set report"
-rejects 'set l x' "$a set l, could be: set location, set label"
-rejects 's' "$a s, could be: set size, set number, set seed,\
- set transactions, set location, set subdirectories, set read, set write,\
- set buffering, set bias read, set bias create, set report, show,\
- set label, set iterations"
+# Between one of PostMark's keys and ours, PostMark's wins.
+shows 'set l x' '	x (weight=1)'
+shows 'set w 100' 'write=100 bytes'
+rejects 'set d true' "$a set d, could be: set dirsync, set direct"
+rejects 's' "$a s, could be: $(names s)"
 shows 'sh' 'Current configuration is:'
 pm 'e'
 is "$rc:$err" "0:" "'e' is exit (the alias matches by prefix)"

@@ -48,6 +48,17 @@ is "$(cat err)" \
 is "$(sed 1d out)" '' 'run to an unopenable FILE: nothing runs'
 is "$(ls -A w)" '' 'run to an unopenable FILE: no file created'
 
+# A report file named as the run names its files ("run 1") in a location
+# is refused before anything is created (the run would meet it).
+printf '%s\n' 'set number 5' 'set transactions 10' 'run 1' >in
+pm <in
+is "$rc" 1 'run 1 in the location: exit 1'
+is "$(cat err)" "-:3: run: report file '1' is in location '.', where the\
+ run names its files 1, 2, 3, ... and subdirectories s0, s1, ...: choose\
+ another name" 'run 1 in the location: the message says why'
+test -e 1
+ok $((! $?)) 'run 1 in the location: no report file, no run file'
+
 # Additions show only when used, after the report line.
 printf '%s\n' 'set label ext4 run 1' 'set iterations 3' 'set report csv' \
     'show' 'set label' 'set iterations 1' 'set report verbose' 'show' >in

@@ -34,7 +34,7 @@ is "$(ls -A w)" "" 'terminal: the location is empty afterwards'
 # stderr a file: no live line at all; stdout keeps PostMark's text.
 "$POSTMARK" cfg </dev/null >out2 2>err2
 is "$?" 0 'no terminal: the run succeeds'
-is "$(cat err2)" "" 'no terminal: nothing on standard error'
+is "$(errors err2)" "" 'no terminal: nothing on standard error but warnings'
 grep -q '^Performing transactions\.\.\.\.\.\.\.\.\.\.Done$' out2
 ok $? 'no terminal: PostMark progress text on standard output'
 

@@ -53,7 +53,8 @@ cfg() {
 # numbers, the padding before " = " and O_EXCL removed (and not the
 # reading of the configuration file, which names DIR).
 normalise() {
-	awk -f "$srcdir/tests/diff/handles.awk" "$1" |
+	awk -f "$srcdir/tests/diff/pathof.awk" \
+	    -f "$srcdir/tests/diff/handles.awk" "$1" |
 	    grep -F "$2/" | grep -vF "$T/cfg/" |
 	    sed -e 's/AT_FDCWD<[^>]*>/AT_FDCWD/' \
 		-e 's/^\([a-z0-9]*\)([0-9][0-9]*</\1(FD</' \

@@ -1,13 +1,19 @@
 #!/bin/sh
 # The engine prints nothing (STYLE.md §6): output belongs to the CLI's
 # hooks and reporters, errors go back as a cause.  Guards against a
-# stray printf, puts, perror, warn or err call in src/pm_workload.c.
+# stray printf, puts, perror, warn or err call in the engine's files
+# (pm_workload.c, pm_dirs.c, pm_group.c) and its MPI transport.
 
 . "$srcdir/tests/tap.sh"
 
-f="$srcdir/src/pm_workload.c"
-[ -r "$f" ] || skip_all "$f not found"
-found=$(grep -nE '\<(f?printf|puts|putchar|perror|warnx?|errx?)\(' "$f")
-is "$found" "" "no printing call in src/pm_workload.c"
+for name in pm_workload.c pm_dirs.c pm_group.c pm_mpi.c; do
+	f="$srcdir/src/$name"
+	if [ ! -r "$f" ]; then
+		ok 1 "src/$name is there"
+		continue
+	fi
+	found=$(grep -nE '\<(f?printf|puts|putchar|perror|warnx?|errx?)\(' "$f")
+	is "$found" "" "no printing call in src/$name"
+done
 
 done_testing

@@ -109,13 +109,13 @@ printf '%s\n' "set location $W/twice/A" "set location +$W/twice/A/ 2" \
     'set number 200' 'set transactions 400' 'set subdirectories 3' run quit \
     >"$W/twice/cfg"
 (cd "$W/twice" && "$POSTMARK" cfg >out 2>err)
-is "$?:$(cat "$W/twice/err")" "0:" "one directory given twice: the run works"
+is "$?:$(errors "$W/twice/err")" "0:" "one directory given twice: the run works"
 is "$(ls -A "$W/twice/A")" "" "one directory given twice: nothing left"
 mkdir -p "$W/nested/A"
 printf '%s\n' "set location $W/nested/A" "set location +$W/nested/A/s0" \
     'set number 200' 'set transactions 400' 'set subdirectories 2' run quit \
     >"$W/nested/cfg"
 (cd "$W/nested" && "$POSTMARK" cfg >out 2>err)
-is "$?:$(cat "$W/nested/err")" "0:" "a location inside another's s0: works"
+is "$?:$(errors "$W/nested/err")" "0:" "a location inside another's s0: works"
 is "$(ls -A "$W/nested/A")" "" "a location inside another's s0: nothing left"
 done_testing

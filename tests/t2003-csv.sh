@@ -1,10 +1,10 @@
 #!/bin/sh
-# t2003: CSV schema 1 as documented in results/README.md.
+# t2003: the CSV schema as documented in results/README.md.
 #
 # The column list is parsed from the README's table (rows "| N |" and
 # "| A-B |", with "first ... last" rows expanded from the previous range),
 # so the documentation and the code cannot drift apart.  Rows are parsed
-# with python3's csv module: 79 fields, RFC 4180 quoting of a label with a
+# with python3's csv module: 146 fields, RFC 4180 quoting of a label with a
 # comma, quotes and a newline, "error: MESSAGE" status, empty latency
 # fields for operations that never ran, numbers with '.' decimals.
 
@@ -14,7 +14,7 @@ command -v python3 >/dev/null 2>&1 || skip_all "python3 not installed"
 unit=$builddir/tests/unit_report
 
 "$unit" emit csv-header >"$T/header" || echo "emit csv-header failed" >&2
-for c in ref62 strings error latency zero; do
+for c in ref62 strings error latency zero clients; do
 	"$unit" emit csv "$c" >"$T/$c.csv" || echo "emit csv $c failed" >&2
 done
 
@@ -67,7 +67,7 @@ for line in open(readme, encoding="utf-8"):
         cols[lo + i] = name
 
 want = [cols.get(i) for i in range(1, max(cols) + 1)]
-check(len(want) == 79 and None not in want, "README documents columns 1..79",
+check(len(want) == 146 and None not in want, "README documents columns 1..146",
       "%d columns, missing %s" % (len(want), [i + 1 for i, c in enumerate(want) if c is None]))
 check(len(set(want)) == len(want), "README column names are unique")
 
@@ -78,15 +78,29 @@ check(hdr == want, "header equals the README's column list",
                 for i, (g, w) in enumerate(zip(hdr + [""] * 80, want + [""] * 80))
                 if g != w))
 
-def row(case):
+def rows(case, nrec):
     with open("%s/%s.csv" % (tdir, case), newline="", encoding="utf-8") as f:
-        rows = list(csv.reader(f))
-    check(len(rows) == 1, "%s: one record" % case, rows)
-    check(len(rows[0]) == 79, "%s: 79 fields" % case, len(rows[0]))
-    return dict(zip(hdr, rows[0]))
+        recs = list(csv.reader(f))
+    check(len(recs) == nrec, "%s: %d records" % (case, nrec), recs)
+    check(all(len(x) == len(want) for x in recs),
+          "%s: %d fields" % (case, len(want)), [len(x) for x in recs])
+    return [dict(zip(hdr, x)) for x in recs]
+
+def row(case):
+    return rows(case, 1)[0]
 
 r = row("ref62")
-check(r["schema_version"] == "1", "schema_version is 1")
+check(r["schema_version"] == "4", "schema_version is 4")
+# One client: the stonewall figures are the phases', balance 1.
+exp = {"client": "all", "clients": "1", "shared": "0", "rankshift": "0",
+       "creation_stonewall_s": "2.000000000",
+       "transactions_stonewall_s": "3.000000000",
+       "deletion_stonewall_s": "1.000000000",
+       "created_stonewall_per_s": "1000.000",
+       "transactions_stonewall_per_s": "1666.667",
+       "deleted_stonewall_per_s": "2016.000", "balance": "1.000"}
+bad = {k: (r[k], v) for k, v in exp.items() if r[k] != v}
+check(not bad, "ref62: one client, stonewall = its phases", bad)
 check(r["status"] == "ok" and r["label"] == "" and r["timestamp"] == "",
       "ref62: ok, no label, no metadata", r)
 check(r["locations"] == ".", "no location is '.'", r["locations"])
@@ -109,7 +123,7 @@ exp = {"number": "2000", "transactions": "5000", "size_low": "500",
        "written_bytes_per_s": "4804141.167"}
 bad = {k: (r[k], v) for k, v in exp.items() if r[k] != v}
 check(not bad, "ref62: counts, seconds and rates by column name", bad)
-lat = [c for c in hdr[47:]]
+lat = [c for c in hdr[47:79]]
 check(all(r[c] == ("0" if c.endswith("_count") else "") for c in lat),
       "no latency recorded: counts 0, other latency fields empty",
       {c: r[c] for c in lat if r[c] != ("0" if c.endswith("_count") else "")})
@@ -125,6 +139,33 @@ check(r["fs_types"] == "ext4;tmpfs" and
 check(r["host"] == 'host"1"' and r["kernel"] == "6.1.0-18-amd64" and
       r["timestamp"] == "2026-11-30T13:45:00Z" and r["iteration"] == "2",
       "metadata columns", r)
+
+a, c0, c1 = rows("clients", 3)
+# Hand-computed from tests/unit_report.c case_clients: 1500/1.5,
+# 4000/2.5, 1800/0.5.
+exp = {"client": "all", "clients": "2", "created": "4508",
+       "transactions_per_s": "1666.667",
+       "creation_stonewall_s": "1.500000000",
+       "transactions_stonewall_s": "2.500000000",
+       "deletion_stonewall_s": "0.500000000",
+       "created_stonewall_per_s": "1000.000",
+       "transactions_stonewall_per_s": "1600.000",
+       "deleted_stonewall_per_s": "3600.000", "balance": "0.750"}
+bad = {k: (a[k], v) for k, v in exp.items() if a[k] != v}
+check(not bad, "clients: the run's row, client all, stonewall rates", bad)
+# Client 0: 1200 files in 2 s, 3000 transactions in 3 s, 6 s in all.
+exp = {"client": "0", "created": "1200", "read": "1500",
+       "elapsed_s": "6.000000000", "creation_s": "2.000000000",
+       "created_alone_per_s": "600.000", "transactions_per_s": "1000.000",
+       "deleted_alone_per_s": "1100.000", "creation_stonewall_s": "",
+       "balance": "", "read_count": "0", "read_min_us": ""}
+bad = {k: (c0[k], v) for k, v in exp.items() if c0[k] != v}
+check(not bad, "clients: client 0's row, its own phases", bad)
+exp = {"client": "1", "elapsed_s": "4.500000000",
+       "transactions_per_s": "800.000", "read_count": "944",
+       "read_min_us": "1.500", "transactions_stonewall_per_s": ""}
+bad = {k: (c1[k], v) for k, v in exp.items() if c1[k] != v}
+check(not bad, "clients: client 1's row and latency", bad)
 
 r = row("error")
 check(r["status"] == 'error: write s3/12: No space left on device, "x"',
@@ -144,7 +185,11 @@ check(r["delete_count"] == "1" and r["delete_p999_us"] == "7.000",
 num = re.compile(r"^-?[0-9]+(\.[0-9]+)?$")
 for case in ("ref62", "latency", "zero"):
     rr = row(case)
-    bad = [c for c in hdr[10:] if rr[c] != "" and not num.match(rr[c])]
+    text = ("sync", "cache", "hooks", "client", "interval", "cpu_model",
+            "kernel_cmdline", "devices", "schedulers", "rotational",
+            "disk_models", "fs_features", "warnings")
+    bad = [c for c in hdr[10:] if c not in text and rr[c] != "" and
+           not num.match(rr[c])]
     check(not bad, "%s: every number is C-locale decimal" % case, bad)
 rr = row("latency")
 check(all(len(rr[c].split(".")[1]) == 9 for c in hdr[32:36]),

@@ -18,7 +18,7 @@ jq_is() {
 	is "$(jq -c "$2" "$T/$1.json")" "$3" "$4"
 }
 
-for c in ref62 strings error latency zero; do
+for c in ref62 strings error latency zero clients; do
 	"$unit" emit json "$c" >"$T/$c.json"
 	ok $? "emit json $c exits 0"
 	jq -e . "$T/$c.json" >/dev/null 2>"$T/err"
@@ -28,7 +28,7 @@ done
 
 is "$(wc -l <"$T/strings.json" | tr -d ' ')" 1 "one object per line (JSON Lines)"
 jq_is ref62 'keys_unsorted' \
-    '["schema_version","label","status","error","signal","timestamp","host","kernel","iteration","locations","config","counts","seconds","rates","latency","latency_phases"]' \
+    '["schema_version","label","status","error","signal","timestamp","host","kernel","iteration","locations","config","environment","counts","seconds","rates","latency","latency_phases","nclients","ranks","stonewall","balance","clients","phases","run_usage","warnings","intervals"]' \
     "top-level members"
 is "$(jq -r '.label' "$T/strings.json" | od -An -c | tr -s ' \n' ' ')" \
     "$(printf 'run "A", back\\slash\ttab\nline \303\251 \346\227\245\346\234\254\n' | od -An -c | tr -s ' \n' ' ')" \
@@ -76,42 +76,95 @@ jq_is zero '.latency | keys_unsorted' \
 # Same content as the CSV row: every shared value is equal.
 if command -v python3 >/dev/null 2>&1; then
 	"$unit" emit csv-header >"$T/h.csv"
-	for c in strings latency; do
+	for c in strings latency clients; do
 		"$unit" emit csv "$c" >"$T/$c.csv"
 		python3 - "$T/h.csv" "$T/$c.csv" "$T/$c.json" >"$T/cmp" <<'PY'
 import csv, json, sys
 hdr = next(csv.reader(open(sys.argv[1], newline="")))
-row = dict(zip(hdr, next(csv.reader(open(sys.argv[2], newline="", encoding="utf-8")))))
+recs = list(csv.reader(open(sys.argv[2], newline="", encoding="utf-8")))
 j = json.load(open(sys.argv[3], encoding="utf-8"))
-flat = {"schema_version": j["schema_version"], "label": j["label"],
-        "timestamp": j["timestamp"], "host": j["host"], "kernel": j["kernel"],
-        "iteration": j["iteration"]}
-flat.update(j["config"]); flat.update(j["counts"]); flat.update(j["seconds"])
-flat.update(j["rates"])
-for op, v in j["latency"].items():
-    for k, x in v.items():
-        flat[op + "_" + k] = x
-flat["status"] = j["status"] if j["error"] is None else "error: " + j["error"]
-flat["locations"] = ";".join("%s:%d" % (l["path"], l["weight"]) for l in j["locations"])
-if j["locations"] == [{"path": ".", "weight": 1, "fs_type": j["locations"][0]["fs_type"],
-                       "fs_options": j["locations"][0]["fs_options"]}]:
-    flat["locations"] = "."     # no location set: the CSV says just "."
-flat["fs_types"] = ";".join(l["fs_type"] or "" for l in j["locations"])
-flat["fs_options"] = ";".join(l["fs_options"] or "" for l in j["locations"])
 bad = []
-for k in hdr:
-    if k not in flat:
-        bad.append("missing " + k)
-        continue
-    c, v = row[k], flat[k]
-    if v is None:
-        same = c == ""
-    elif isinstance(v, (int, float)):
-        same = c != "" and float(c) == float(v)
+if len(recs) != 1 + len(j["clients"]):
+    bad.append("%d CSV rows, %d clients in JSON" % (len(recs), len(j["clients"])))
+
+def flatten(top, o, client):
+    flat = {"schema_version": top["schema_version"], "label": top["label"],
+            "timestamp": top["timestamp"], "host": o.get("host", top["host"]),
+            "kernel": top["kernel"], "iteration": top["iteration"]}
+    flat.update(top["config"]); flat.update(o["counts"]); flat.update(o["seconds"])
+    flat.update(o["rates"])
+    for op, v in o["latency"].items():
+        for k, x in v.items():
+            flat[op + "_" + k] = x
+    flat["status"] = o["status"] if o["error"] is None else "error: " + o["error"]
+    if o["status"] == "error" and o["error"] is None:
+        flat["status"] = "error"
+    flat["locations"] = ";".join("%s:%d" % (l["path"], l["weight"]) for l in top["locations"])
+    if len(top["locations"]) == 1 and top["locations"][0]["path"] == "." and \
+            top["locations"][0]["weight"] == 1:
+        flat["locations"] = "."     # no location set: the CSV says just "."
+    flat["fs_types"] = ";".join(l["fs_type"] or "" for l in top["locations"])
+    flat["fs_options"] = ";".join(l["fs_options"] or "" for l in top["locations"])
+    flat["client"] = client
+    for k in ("creation_stonewall_s", "transactions_stonewall_s",
+              "deletion_stonewall_s", "created_stonewall_per_s",
+              "transactions_stonewall_per_s", "deleted_stonewall_per_s"):
+        flat[k] = top["stonewall"][k] if client == "all" else None
+    flat["balance"] = top["balance"] if client == "all" else None
+    flat["ranks"] = top["ranks"]
+    env = top["environment"]
+    for k in ("cpu_model", "cpus", "mem_total_kb", "mem_available_kb",
+              "kernel_cmdline"):
+        flat[k] = env[k]
+    def joined(key, fmt=lambda v: v):
+        vals = [l.get(key) for l in top["locations"]]
+        if all(v is None for v in vals):
+            return None
+        return ";".join("" if v is None else fmt(v) for v in vals)
+    flat["devices"] = joined("device")
+    flat["schedulers"] = joined("scheduler")
+    flat["rotational"] = joined("rotational", lambda v: "1" if v else "0")
+    flat["disk_models"] = joined("model")
+    flat["fs_features"] = joined("fs_features")
+    for ph in ("creation", "transactions", "deletion"):
+        u = o["phases"][ph]
+        for k in ("user_s", "system_s", "wait_s", "voluntary_switches",
+                  "involuntary_switches", "major_faults", "disk_reads",
+                  "disk_read_bytes", "disk_writes", "disk_written_bytes",
+                  "disk_flushes", "disk_busy_s"):
+            flat[ph + "_" + k] = None
+        if u is None:
+            continue
+        cpu = u["process"] if client == "all" else u
+        flat[ph + "_user_s"] = u["user_s"]
+        flat[ph + "_system_s"] = u["system_s"]
+        flat[ph + "_wait_s"] = u["wait_s"]
+        flat[ph + "_voluntary_switches"] = cpu["voluntary_switches"]
+        flat[ph + "_involuntary_switches"] = cpu["involuntary_switches"]
+        flat[ph + "_major_faults"] = cpu["major_faults"]
+    flat["warnings"] = ("; ".join(top["warnings"]) or None) if client == "all" else None
+    return flat
+
+for i, rec in enumerate(recs):
+    row = dict(zip(hdr, rec))
+    if i == 0:
+        flat = flatten(j, j, "all")
     else:
-        same = c == str(v)
-    if not same:
-        bad.append("%s: csv %r json %r" % (k, c, v))
+        c = j["clients"][i - 1]
+        flat = flatten(j, c, str(c["client"]))
+    for k in hdr:
+        if k not in flat:
+            bad.append("missing " + k)
+            continue
+        c, v = row[k], flat[k]
+        if v is None:
+            same = c == ""
+        elif isinstance(v, (int, float)):
+            same = c != "" and float(c) == float(v)
+        else:
+            same = c == str(v)
+        if not same:
+            bad.append("row %d %s: csv %r json %r" % (i, k, c, v))
 print("\n".join(bad))
 PY
 		is "$(cat "$T/cmp")" "" "$c: every CSV column has the same value in JSON"

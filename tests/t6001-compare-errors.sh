@@ -1,8 +1,10 @@
 #!/bin/sh
 # t6001-compare-errors: scripts/compare.sh refuses bad input with a clear
 # message and a non-zero exit: usage errors (2), malformed CSV, missing
-# columns, missing or empty labels, bad targets and configs, a missing or
-# too old gnuplot (1).  Nothing is written when the input is rejected.
+# columns, missing or empty labels, client and clients fields that are not
+# numbers, bad targets and configs, a number of clients that postmark
+# refuses, a missing or too old gnuplot (1).  Nothing is written when the
+# input is rejected.
 
 . "$srcdir/tests/tap.sh"
 
@@ -72,6 +74,25 @@ fails 1 "label 'C' not found in the ok rows \(labels present: A, B\)" \
     "-l names a label that is not there" \
     -- report --no-plot -l A,C "$good"
 
+# Schema 3 (issue 10): client and clients fields that are not numbers
+# (line 4 of compare-clients.csv is the row of a run of 3 clients, line 5
+# the row of its client 0); --clients is no option of report mode.
+clients="$srcdir/tests/fixtures/compare-clients.csv"
+sed '5s/,0,,,,,,,$/,x,,,,,,,/' "$clients" >"$T/client.csv"
+fails 1 "client.csv:5: column client: 'x' is neither all nor a client number" \
+    "a client field that is neither all nor a number" \
+    -- report --no-plot "$T/client.csv"
+fails 1 "client.csv:5: column client: 'x'" "... also with --per-client" \
+    -- report --no-plot --per-client "$T/client.csv"
+sed '4s/,3,0,0,all,/,three,0,0,all,/' "$clients" >"$T/nclients.csv"
+fails 1 "nclients.csv:4: column clients: 'three' is not a number of clients" \
+    "a clients field that is not a number" \
+    -- report --no-plot "$T/nclients.csv"
+fails 2 '^compare.sh: unknown option --clients$' \
+    "report mode has no --clients" -- report --clients 2 "$clients"
+is "$(cd "$T" && ls client.* nclients.*)" "client.csv
+nclients.csv" "no report is written for them"
+
 # Run mode: bad targets and configs are refused before anything runs.
 mkdir "$T/a" "$T/b"
 printf 'set number 10\n' >"$T/ok.pmrc"
@@ -99,6 +120,42 @@ fails 2 "need a config file and at least one" "a config but no target" \
     -- --no-plot "$T/ok.pmrc"
 fails 1 "$T/nopm: not an executable file" "a missing postmark" \
     -- -p "$T/nopm" --no-plot -o "$T/x.csv" "$T/ok.pmrc" A="$T/a"
+
+# --clients: a bad list is a usage error; a number of clients that
+# postmark refuses, or a postmark without set clients, stops run mode
+# with postmark's message about the line compare.sh added, before any
+# run.  The stand-in postmark answers as the engine before issue 10 and
+# keeps every input it is given in oldpm.in.
+run="-n 1 --no-plot -o $T/x.csv"
+fails 2 "^compare.sh: --clients: 'x' is not a valid number of clients$" \
+    "--clients with a word that is no number" \
+    -- $run --clients "2 x" "$T/ok.pmrc" A="$T/a"
+fails 2 "^compare.sh: --clients: '0' is not a valid number of clients$" \
+    "--clients 0" -- $run --clients 0 "$T/ok.pmrc" A="$T/a"
+fails 2 '^compare.sh: --clients needs a list$' "--clients without a list" \
+    -- --clients
+cat >"$T/oldpm" <<'EOF'
+#!/bin/sh
+tee -a "$0.in" | awk -v q="'" '/^set clients/ {
+	printf("-:%d: unknown key %sclients%s after %sset%s\n", NR, q, q, q, q)
+	bad = 1
+} END { exit bad }' >&2
+EOF
+chmod +x "$T/oldpm"
+fails 1 "^compare.sh: --clients: $T/oldpm refused a number of clients$" \
+    "a postmark without set clients stops run mode" \
+    -- $run -p "$T/oldpm" --clients "1 2" "$T/ok.pmrc" A="$T/a"
+grep -qxF "postmark: line added by compare.sh, \"set clients 2\": unknown key 'clients' after 'set'" \
+    "$T/err"
+ok $? "... with postmark's message about the line compare.sh added"
+is "$(grep -c '^run' "$T/oldpm.in")" 0 "... before any run"
+fails 1 "^compare.sh: --clients: .*postmark refused a number of clients$" \
+    "postmark refuses --clients 4000000000" \
+    -- $run -p "$POSTMARK" --clients "1 4000000000" "$T/ok.pmrc" A="$T/a"
+grep -q '^postmark: line added by compare.sh, "set clients 4000000000": ' \
+    "$T/err"
+ok $? "... with its message naming the line"
+ok "$(test ! -e "$T/x.csv"; echo $?)" "no CSV file is written for them"
 ok "$(test -z "$(ls -A "$T/a")$(ls -A "$T/b")"; echo $?)" \
     "the target directories are left untouched"
 

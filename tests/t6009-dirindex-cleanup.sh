@@ -61,7 +61,7 @@ signal() {
 	pid=$!
 	cleanup='kill -TERM "$pid" 2>/dev/null; wait "$pid"'
 	i=0
-	while [ "$i" -lt 60 ] && kill -0 "$pid" 2>/dev/null &&
+	while [ "$i" -lt 180 ] && kill -0 "$pid" 2>/dev/null &&
 	    ! grep -q 'test hook: paused' "$T/err"; do
 		sleep 1
 		i=$((i + 1))
@@ -74,7 +74,9 @@ signal() {
 	*:mounted)
 		[ -n "$m" ] && mountpoint -q "$m" ;;
 	esac
-	ok $? "$sig at $where: the demo paused there"
+	st=$?
+	ok "$st" "$sig at $where: the demo paused there"
+	[ "$st" -eq 0 ] || diag "after ${i}s:" "$(tail -5 "$T/err")"
 	kill -"$sig" "$pid" 2>/dev/null
 	wait "$pid"
 	is "$?" "$want" "$sig at $where: exit $want"

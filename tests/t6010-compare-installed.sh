@@ -34,8 +34,9 @@ ok "$(test -n "$pc" && test -x "$pc"; echo $?)" \
 share=$(dirname -- "$(dirname -- "$pc")")/share
 differ=
 for f in bench/classic.pm scripts/compare.awk scripts/lib.sh \
-    scripts/plot-bars.gp scripts/plot-common.gp scripts/plot-files.gp \
-    scripts/plot-latency.gp; do
+    scripts/plot-bars.gp scripts/plot-clients.gp scripts/plot-common.gp \
+    scripts/plot-files.gp scripts/plot-growth.gp scripts/plot-latency.gp \
+    scripts/plot-series.gp; do
 	cmp -s "$share/postmark/${f#*/}" "$srcdir/$f" || differ="$differ $f"
 done
 is "$differ" "" "its data are copies of the sources in share/postmark"

@@ -99,3 +99,9 @@ done_testing() {
 	[ "$tap_failed" -eq 0 ]
 	exit $?
 }
+
+# errors FILE: what a run wrote to stderr (FILE), less its validity
+# warnings (`postmark: warning: ...', man postmark, WARNINGS).
+errors() {
+	grep -v '^postmark: warning: ' "$1"
+}

@@ -28,16 +28,8 @@
 #include <time.h>
 
 #include "pm_clock.h"
+#include "tap.h"
 
-static int	 n, failed;
-
-static void
-ok(int cond, const char *desc)
-{
-	printf("%s %d - %s\n", cond ? "ok" : "not ok", ++n, desc);
-	if (!cond)
-		failed++;
-}
 
 /* Sleep about ms milliseconds; return the CLOCK_MONOTONIC ns elapsed. */
 static uint64_t
@@ -73,7 +65,7 @@ main(void)
 		printf("# 50 ms sleep: monotonic %" PRIu64 " ns, clock %"
 		    PRIu64 " ns, error %+.5f %%\n", mono, ns, err * 100);
 		ok(err > -0.001 && err < 0.001,
-		    "a 50 ms sleep agrees with CLOCK_MONOTONIC within 0.1 %");
+		    "a 50 ms sleep agrees with CLOCK_MONOTONIC within 0.1 %%");
 	}
 	ok(pm_clock_ns(&c, 100, 100) == 0, "equal readings give 0");
 	ok(pm_clock_ns(&c, 200, 100) == 0, "a clock that goes back gives 0");
@@ -95,6 +87,5 @@ main(void)
 	ok(pm_clock_ns(&c, 5, 12345) == 12340,
 	    "CLOCK_MONOTONIC readings are already nanoseconds");
 
-	printf("1..%d\n", n);
-	return (failed != 0);
+	return (done_testing());
 }

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "pm_hist.h"
+#include "tap.h"
 
 #ifndef M_PI
 #define M_PI		3.14159265358979323846
@@ -41,8 +42,6 @@
 #define SAMPLE_N	200000		/* values in the random samples */
 #define REL_BOUND	(1.0 / 128)	/* documented relative error bound */
 
-static void		 ok(int, const char *, ...);
-static void		 diag(const char *, ...);
 static uint64_t		 rng_next(uint64_t *);
 static double		 rng_unit(uint64_t *);
 static int		 cmp_u64(const void *, const void *);
@@ -61,40 +60,9 @@ static void		 test_min_max_mean(void);
 static void		 test_saturation(void);
 static void		 test_extremes(void);
 
-static int		 tap_n;
-static int		 tap_failed;
 
 /* Scratch histograms: a struct pm_hist is about 30 kB. */
 static struct pm_hist	 ha, hb, hu, hs;
-
-/* Print a TAP result line for test number tap_n + 1. */
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list	 ap;
-
-	tap_n++;
-	if (!cond)
-		tap_failed++;
-	printf("%sok %d - ", cond ? "" : "not ", tap_n);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
-
-/* Print a TAP diagnostic line. */
-static void
-diag(const char *fmt, ...)
-{
-	va_list	 ap;
-
-	fputs("# ", stdout);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
 
 /* splitmix64: a small, fixed-seed generator independent of libc. */
 static uint64_t
@@ -553,6 +521,5 @@ main(void)
 	test_extremes();
 
 	free(sample);
-	printf("1..%d\n", tap_n);
-	return (tap_failed != 0);
+	return (done_testing());
 }

@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "postmark.h"
+#include "tap.h"
 
 #define NS	1000000000ULL		/* ns per second */
 
@@ -70,8 +71,10 @@ static void	 teardown(struct pm_config *, struct pm_result *);
 static void	 case_ref62(struct pm_config *, struct pm_result *);
 static void	 case_frac(struct pm_config *, struct pm_result *);
 static void	 case_strings(struct pm_config *, struct pm_result *);
+static void	 case_bytes(struct pm_config *, struct pm_result *);
 static void	 case_error(struct pm_config *, struct pm_result *);
 static void	 case_latency(struct pm_config *, struct pm_result *);
+static void	 case_clients(struct pm_config *, struct pm_result *);
 static int	 make_case(const char *, struct pm_config *,
 		    struct pm_result *);
 static FILE	*mem_open(struct mem *);
@@ -82,9 +85,6 @@ static int	 summarise(FILE *, const struct pm_config *,
 		    const struct pm_result *, size_t);
 static char	*capture_summary(const struct pm_config *,
 		    const struct pm_result *, size_t);
-static void	 ok(int, const char *);
-static void	 skip(const char *, const char *);
-static void	 is_str(const char *, const char *, const char *);
 static char	*line_with(const char *, const char *);
 static int	 emit(const char *, const char *);
 static void	 test_rates(void);
@@ -110,14 +110,14 @@ static const struct named_case cases[] = {
 	{ "ref62", case_ref62 },
 	{ "frac", case_frac },
 	{ "strings", case_strings },
+	{ "bytes", case_bytes },
 	{ "error", case_error },
 	{ "latency", case_latency },
+	{ "clients", case_clients },
 	{ "zero", NULL }
 };
 #define NCASES		(sizeof cases / sizeof cases[0])
 
-static int	 tap_n;
-static int	 tap_failed;
 
 /* The metadata a case made; results only borrow it. */
 static struct pm_meta *case_meta;
@@ -225,6 +225,35 @@ case_strings(struct pm_config *cfg, struct pm_result *r)
 	r->iteration = 2;
 }
 
+/*
+ * Every byte in a label and in location names: the label holds 0x01 to
+ * 0xff in order, one location 0x01 to 0x7f, another 0x80 to 0xff (none
+ * of it UTF-8), and the error path a lone 0xff and a truncated sequence.
+ */
+static void
+case_bytes(struct pm_config *cfg, struct pm_result *r)
+{
+	char	 all[256], low[128], high[129];
+	int	 i;
+
+	case_ref62(cfg, r);
+	for (i = 1; i < 256; i++)
+		all[i - 1] = (char)i;
+	all[255] = '\0';
+	for (i = 1; i < 128; i++)
+		low[i - 1] = (char)i;
+	low[127] = '\0';
+	for (i = 0x80; i < 0x100; i++)
+		high[i - 0x80] = (char)i;
+	high[128] = '\0';
+	free(cfg->label);
+	cfg->label = xstrdup(all);
+	pm_config_add_location(cfg, low, 1);
+	pm_config_add_location(cfg, high, 2);
+	r->status = PM_STATUS_ERROR;
+	pm_error_set(&r->error, "write", "s0/\xff\xe6\x97/1", ENOSPC);
+}
+
 /* A run that failed, with a message holding a comma and a quote. */
 static void
 case_error(struct pm_config *cfg, struct pm_result *r)
@@ -252,6 +281,49 @@ case_latency(struct pm_config *cfg, struct pm_result *r)
 	for (i = 0; i < 3; i++)
 		pm_hist_record(&r->lat[PM_TP_TRANSACT][PM_OP_READ], 5000);
 	pm_hist_record(&r->lat[PM_TP_DELETE][PM_OP_DELETE], 7000);
+}
+
+/*
+ * Two clients: the run of ref62, client 0 doing 1200 of its creation
+ * files in 2 s, 3000 transactions in 3 s and 1100 deletes in 1 s, client
+ * 1 the rest in 1.5, 2.5 and 0.5 s.  The stonewall intervals are
+ * client 1's phases (it finished each first): 1500, 4000 and 1800 of
+ * the operations done by then; balance (1.5 + 2.5 + 0.5) / 6 = 0.75.
+ */
+static void
+case_clients(struct pm_config *cfg, struct pm_result *r)
+{
+	struct pm_clientrow	*c;
+
+	case_ref62(cfg, r);
+	cfg->clients = 2;
+	r->nclients = 2;
+	r->clients = c = xcalloc(2, sizeof *c);
+	r->sw_ns[PM_TP_CREATE] = 1500000000ULL;
+	r->sw_ns[PM_TP_TRANSACT] = 2500000000ULL;
+	r->sw_ns[PM_TP_DELETE] = 500000000ULL;
+	r->sw_ops[PM_TP_CREATE] = 1500;
+	r->sw_ops[PM_TP_TRANSACT] = 4000;
+	r->sw_ops[PM_TP_DELETE] = 1800;
+	r->balance = 0.75;
+	c[0].id = 0;
+	c[0].created_alone = 1200;
+	c[0].transactions_done = 3000;
+	c[0].deleted_alone = 1100;
+	c[0].read = 1500;
+	c[0].ns[PM_TP_CREATE] = 2 * NS;
+	c[0].ns[PM_TP_TRANSACT] = 3 * NS;
+	c[0].ns[PM_TP_DELETE] = 1 * NS;
+	c[1].id = 1;
+	c[1].created_alone = 800;
+	c[1].transactions_done = 2000;
+	c[1].deleted_alone = 916;
+	c[1].read = 944;
+	c[1].ns[PM_TP_CREATE] = 1500000000ULL;
+	c[1].ns[PM_TP_TRANSACT] = 2500000000ULL;
+	c[1].ns[PM_TP_DELETE] = 500000000ULL;
+	c[1].lat[PM_OP_READ].count = 944;
+	c[1].lat[PM_OP_READ].v[0] = 1.5;
 }
 
 /* Fill cfg and r for the named case; -1 if there is no such case. */
@@ -327,35 +399,6 @@ capture_summary(const struct pm_config *cfg, const struct pm_result *r,
 	if (summarise(mem_open(&m), cfg, r, n) != 0)
 		printf("# pm_report_summary returned non-zero\n");
 	return (mem_text(&m));
-}
-
-static void
-ok(int cond, const char *desc)
-{
-	tap_n++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", tap_n, desc);
-	if (!cond)
-		tap_failed++;
-}
-
-/* A test that cannot run here: passes with a SKIP directive. */
-static void
-skip(const char *desc, const char *reason)
-{
-	printf("ok %d - %s # SKIP %s\n", ++tap_n, desc, reason);
-}
-
-/* Pass when got equals want; show both otherwise. */
-static void
-is_str(const char *got, const char *want, const char *desc)
-{
-	int	 same;
-
-	same = got != NULL && strcmp(got, want) == 0;
-	ok(same, desc);
-	if (!same)
-		printf("# got:  '%s'\n# want: '%s'\n",
-		    got == NULL ? "(null)" : got, want);
 }
 
 /*
@@ -629,7 +672,7 @@ test_latency(void)
 static void
 test_csv(void)
 {
-	const char		*want = "1,,ok,,,,1,.,,,2000,5000,500,10000,"
+	const char		*want = "4,,ok,,,,1,.,,,2000,5000,500,10000,"
 	    "512,512,1,5,5,4,42,4508,2000,2508,2444,2555,4508,2016,2492,"
 	    "15093547,28824847,5000,6.000000000,2.000000000,3.000000000,"
 	    "1.000000000,1666.667,751.333,1000.000,836.000,814.667,851.667,"
@@ -859,6 +902,5 @@ main(int argc, char *argv[])
 	test_errors();
 	test_dispatch();
 	test_meta();
-	printf("1..%d\n", tap_n);
-	return (tap_failed == 0 ? 0 : 1);
+	return (done_testing());
 }

@@ -29,13 +29,13 @@
 #include <string.h>
 
 #include "postmark.h"
+#include "tap.h"
 
 struct vector {
 	uint32_t	 seed;
 	uint32_t	 out[5];		/* first five outputs */
 };
 
-static void	 ok(int, const char *);
 
 static const struct vector vectors[] = {
 	{ 42, { 4179544424U, 615236124U, 4165290828U, 3119652344U,
@@ -50,17 +50,6 @@ static const struct vector vectors[] = {
 static const char source42[] =
     "LeZebJ6S5~qPv$C$py}hmKd H58nM4~.}pv}Q7wSt'&R0{oSe8eY_i&z}T'VGt*I";
 
-static int	 ntest, nfail;
-
-/* Print one TAP result. */
-static void
-ok(int pass, const char *desc)
-{
-	ntest++;
-	if (!pass)
-		nfail++;
-	printf("%sok %d - %s\n", pass ? "" : "not ", ntest, desc);
-}
 
 int
 main(void)
@@ -106,7 +95,7 @@ main(void)
 
 	/* RND(x) is the output modulo x: 4179544424 % 95 = 44. */
 	pm_rng_seed(&r, 42);
-	ok(pm_rng_rnd(&r, 95) == 44, "RND(95) is genrand() % 95");
+	ok(pm_rng_rnd(&r, 95) == 44, "RND(95) is genrand() %% 95");
 	ok(pm_rng_rnd(&r, 1000000000000LL) == 615236124U,
 	    "RND(x > 2^32) is the output itself");
 
@@ -130,6 +119,5 @@ main(void)
 	ok(v == 1005820903U && v % 1048 == 807,
 	    "seed 42 call 4097 (worked trace, first file size)");
 
-	printf("1..%d\n", ntest);
-	return (nfail != 0);
+	return (done_testing());
 }

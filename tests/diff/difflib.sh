@@ -98,11 +98,14 @@ dl_leftovers() {
 	done
 }
 
-# dl_compare NAME SPEC: run SPEC through both binaries and emit (a)-(d).
+# dl_compare NAME SPEC [EXTRA]: run SPEC through both binaries and emit
+# (a)-(d).  Our config also has the lines of EXTRA (joined by `;') after
+# SPEC's, settings that must not change what is compared (set sync ...),
+# and our run happens below $DL_OUR (default $T/our).
 dl_compare() {
 	dl_ref=$T/ref/$1
-	dl_our=$T/our/$1
-	dl_setup "$dl_ref" "$1" "$2" && dl_setup "$dl_our" "$1" "$2" ||
+	dl_our=${DL_OUR:-$T/our}/$1
+	dl_setup "$dl_ref" "$1" "$2" && dl_setup "$dl_our" "$1" "$2${3:+;$3}" ||
 	    { diag "$1: cannot set up"; return 1; }
 	dl_run "$REFERENCE_POSTMARK" "$dl_ref" "$1" &
 	dl_run "$POSTMARK" "$dl_our" "$1"

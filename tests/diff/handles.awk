@@ -14,17 +14,7 @@
 # checks that a subdirectory is still the run's) are dropped, and O_NOFOLLOW,
 # which we add to every open, is removed.  Appends that we open without
 # O_CREAT (a vanished file is never created again) are written as
-# PostMark's fopen("a") opens them.
-
-# path_of S: the path decorating the first `N<PATH>' of S.
-function path_of(s) {
-	if (match(s, /[0-9]+<[^>]*>/) == 0)
-		return ""
-	s = substr(s, RSTART, RLENGTH)
-	sub(/^[0-9]+</, "", s)
-	sub(/>$/, "", s)
-	return s
-}
+# PostMark's fopen("a") opens them.  Run it after pathof.awk (path_of).
 
 {
 	line = $0

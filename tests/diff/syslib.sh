@@ -17,7 +17,9 @@
 #     (the creation phase to the deletion phase),
 #     memory management excepted (brk, mmap, munmap, mremap, madvise:
 #     they follow heap layout, not the workload, and are listed apart),
-#     including the progress writes to fd 1;
+#     including the progress writes to fd 1, and the samples of where
+#     the time goes taken between two phases (src/pm_usage.c: getrusage
+#     and the reads of /proc/vmstat and /proc/diskstats, listed apart);
 #   - the number of writes to fd 1 in that window (progress dots).
 #
 # Normalised before comparison: the pid column, fd numbers from 3 up
@@ -28,6 +30,7 @@
 
 SL_IO='open openat read write lseek close unlink unlinkat mkdir mkdirat rmdir'
 SL_MEM='brk|mmap|munmap|mremap|madvise'
+SL_SAMPLE='^getrusage\(|/proc/vmstat|/proc/diskstats'
 
 # sl_need_strace: skip the whole script unless strace is there and works.
 sl_need_strace() {
@@ -59,7 +62,8 @@ sl_run() {
 # (tests/diff/handles.awk; the reference's trace has none to rewrite).
 sl_norm() {
 	sed -E -e 's/^[0-9]+ +//' -e '/^(\+\+\+|---) /d' |
-	    awk -f "$srcdir/tests/diff/handles.awk" |
+	    awk -f "$srcdir/tests/diff/pathof.awk" \
+		-f "$srcdir/tests/diff/handles.awk" |
 	    sed -E -e 's/AT_FDCWD<[^>]*>/AT_FDCWD/g' \
 		-e 's/([(, =])([3-9]|[1-9][0-9]+)</\1FD</g' \
 		-e 's/\|O_EXCL//g' -e 's/\) +=( |$)/) =\1/'
@@ -132,8 +136,10 @@ sl_compare() {
 		sl_counts <"$sl_d/$1.$sl_t.io" >"$sl_d/$1.$sl_t.count"
 		sl_window "$sl_d/loc" <"$sl_d/$1.$sl_t.norm" \
 		    >"$sl_d/$1.$sl_t.win"
-		grep -Ev "^($SL_MEM)\(" "$sl_d/$1.$sl_t.win" \
-		    >"$sl_d/$1.$sl_t.winx"
+		grep -Ev "^($SL_MEM)\(" "$sl_d/$1.$sl_t.win" |
+		    grep -Ev "$SL_SAMPLE" >"$sl_d/$1.$sl_t.winx"
+		grep -Ec "$SL_SAMPLE" "$sl_d/$1.$sl_t.win" \
+		    >"$sl_d/$1.$sl_t.samples"
 		grep -Ec "^($SL_MEM)\(" "$sl_d/$1.$sl_t.win" \
 		    >"$sl_d/$1.$sl_t.mem"
 		grep -Ec '^write\(1[<,]' "$sl_d/$1.$sl_t.winx" \
@@ -151,5 +157,7 @@ sl_compare() {
 	is "$(cat "$sl_d/$1.our.dots")" "$(cat "$sl_d/$1.ref.dots")" \
 	    "$1: writes to fd 1 from creation to deletion"
 	diag "$1: memory calls in the window: reference $(cat \
-	    "$sl_d/$1.ref.mem"), ours $(cat "$sl_d/$1.our.mem")"
+	    "$sl_d/$1.ref.mem"), ours $(cat "$sl_d/$1.our.mem")" \
+	    "$1: sampling calls between phases: ours $(cat \
+	    "$sl_d/$1.our.samples")"
 }

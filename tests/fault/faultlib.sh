@@ -129,12 +129,13 @@ ere_quote() {
 	printf '%s\n' "$1" | sed 's/[].[\*^$()+?{|]/\\&/g'
 }
 
-# csv_get FILE COLUMN: COLUMN of the last row of the CSV report FILE
-# (nothing if FILE has no row); COLUMN `phase' is the phase in which the
-# run stopped, from its counts: creation, transactions or deletion.
-# Fields may be quoted (RFC 4180), but records must be one line each.
+# csv_get FILE COLUMN [ROW]: COLUMN of the ROW-th row (default: the last)
+# of the CSV report FILE (nothing if FILE has no such row); COLUMN
+# `phase' is the phase in which the run stopped, from its counts:
+# creation, transactions or deletion.  Fields may be quoted (RFC 4180),
+# but records must be one line each.
 csv_get() {
-	awk -v want="$2" '
+	awk -v want="$2" -v nrow="${3:-0}" '
 	function parse(line, f,    n, i, c, q, v) {
 		n = 0; q = 0; v = ""
 		for (i = 1; i <= length(line); i++) {
@@ -152,11 +153,13 @@ csv_get() {
 		return n
 	}
 	NR == 1 { nh = parse($0, h); next }
-	{ row = $0 }
+	{ rows[NR - 1] = $0 }
 	END {
-		if (NR < 2)
+		if (nrow == 0)
+			nrow = NR - 1
+		if (!(nrow in rows))
 			exit
-		parse(row, r)
+		parse(rows[nrow], r)
 		for (i = 1; i <= nh; i++)
 			v[h[i]] = r[i]
 		if (want != "phase")
@@ -176,20 +179,26 @@ phase_of() {
 	csv_get "$1" phase
 }
 
+# one_message NAME ERE DESC: the stderr of the run NAME is one line, which
+# ERE matches whole.
+one_message() {
+	if [ "$(wc -l <"$T/$1.err")" -eq 1 ] &&
+	    grep -Eqx "$2" "$T/$1.err"; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		diag "stderr:" "$(head -5 "$T/$1.err")" "want: $2"
+	fi
+}
+
 # expect_fault NAME OP PATH STRERROR: the run of pm_run NAME failed as it
 # must: exit status 1; stderr exactly one line `postmark: FILE:LINE: OP
 # PATH: STRERROR' (PATH an ERE, anchored); the CSV row's status
 # `error: OP PATH: STRERROR', the same cause.
 expect_fault() {
 	is "$rc" 1 "$1: exit status 1"
-	ef_re="postmark: [^:]+:[0-9]+: $2 $3: $(ere_quote "$4")"
-	if [ "$(wc -l <"$T/$1.err")" -eq 1 ] &&
-	    grep -Eqx "$ef_re" "$T/$1.err"; then
-		ok 0 "$1: message '$2 PATH: $4' on stderr"
-	else
-		ok 1 "$1: message '$2 PATH: $4' on stderr"
-		diag "stderr:" "$(head -5 "$T/$1.err")" "want: $ef_re"
-	fi
+	one_message "$1" "postmark: [^:]+:[0-9]+: $2 $3: $(ere_quote "$4")" \
+	    "$1: message '$2 PATH: $4' on stderr"
 	ef_cause=$(sed -E 's/^postmark: [^:]+:[0-9]+: //' "$T/$1.err" |
 	    head -1)
 	ef_status=$(csv_get "$T/$1.csv" status)

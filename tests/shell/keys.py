@@ -8,7 +8,9 @@ when killed by signal N, 124 when it did not end in time).
 SCRIPT has one step a line: "type TEXT" sends TEXT (\\r, \\x03 and the like
 are decoded), "wait SECONDS" reads what comes for that long, "until TEXT"
 reads until TEXT appears in what the terminal shows after the previous
-"until" (at most 30 s).  The program runs in DIR.
+"until" (at most 30 s), then 0.2 s more: libedit sets up the terminal
+after printing its prompt, discarding what was typed before.  The program
+runs in DIR.
 """
 
 import os
@@ -58,6 +60,7 @@ def main():
             read_for(float(arg))
         elif word == "until":
             read_for(TIMEOUT, arg.encode())
+            read_for(0.2)
     read_for(TIMEOUT)
     end = time.monotonic() + TIMEOUT
     status = 124

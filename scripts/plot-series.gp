@@ -1,0 +1,68 @@
+# Copyright (c) 2026 The postmark developers.
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+
+# plot-series.gp: the -series plot of compare.sh report --by FIELD: one
+# panel per measure (transactions/s, creates/s and deletes/s alone, p99
+# latencies of creates, reads and deletes), the groups (values of FIELD,
+# in natural order) along the x axis, the mean and 95 % interval of each,
+# one line per value of --series FIELD2 (else one line), and a star at
+# the middle of each step between adjacent groups that Welch's test finds
+# significant (data/steps.tsv: line's group place, measure, x, y, 1 when
+# significant); loaded after plot-common.gp.  The lines are drawn a little
+# apart so that their intervals do not hide each other.  Interval ends
+# below zero are drawn at zero, and the y axis stops at smeastopK (see
+# plot_top() in compare.awk).
+
+steps = 'data/steps.tsv'
+set multiplot layout 2,3 title title . "\n" . workload . ", " . \
+    seriesgroup . "\nmean and 95% confidence interval across " . \
+    byfield . "; * significant step (Welch p < 0.05)"
+off(s) = (s - (nseries + 1) / 2.0) * 0.08
+setup = common . 'set xtics (); set xrange [0.5:nlabels + 0.5]; ' . \
+    'set tics nomirror; set xlabel byfield'
+do for [k=1:nsmeas] {
+	eval setup
+	do for [i=1:nlabels] {
+		set xtics add (value(sprintf("labeltic%d", i)) i)
+	}
+	if (nlabels > 4) {
+		set xtics rotate by -30
+	} else {
+		set xtics norotate
+	}
+	if (k == 1) {
+		set key top left
+	} else {
+		set key off
+	}
+	set title value(sprintf("smeasname%d", k))
+	set ylabel value(sprintf("smeasunit%d", k))
+	set yrange [0:value(sprintf("smeastop%d", k))]
+	mk = value(sprintf("smeaskey%d", k))
+	if (value(sprintf("smeashas%d", k))) {
+		plot for [s=1:nseries] stats using \
+		    (($13 == value(sprintf("seriesg%d", s)) && \
+		    strcol(4) eq mk) ? $1 + off(s) : NaN):9:\
+		    ($10 < 0 ? 0 : $10):11 with yerrorlines \
+		    lc s lw 2 pt 7 ps 0.8 \
+		    title value(sprintf("seriesname%d", s)), \
+		    for [s=1:nseries] steps using \
+		    (($1 == value(sprintf("seriesg%d", s)) && \
+		    strcol(2) eq mk && $5 == 1) ? $3 + off(s) : NaN):4 \
+		    with points lc s pt 3 ps 2.5 notitle
+	} else {
+		eval nodata
+	}
+}
+unset multiplot

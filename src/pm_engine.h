@@ -1,0 +1,243 @@
+/*
+ * Copyright (c) 2026 The postmark developers.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * The engine's own types, shared by its three files: pm_workload.c (one
+ * client's PostMark workload), pm_dirs.c (the directory handles) and
+ * pm_group.c (the clients of a run: threads, barriers, MPI ranks, merged
+ * results).  Nothing outside the engine includes this.
+ */
+
+#ifndef PM_ENGINE_H
+#define PM_ENGINE_H
+
+#include <sys/types.h>
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+
+#include "postmark.h"
+#include "pm_clock.h"
+#include "pm_io.h"
+
+#define PM_BM_LEVELS	6	/* 64^6 bits cover 2 * PM_NUMBER_MAX slots */
+#define PM_DIGITS	10	/* decimal digits of a uint32_t */
+#define PM_PREFIX_MAX	24	/* "c4294967295-" and room */
+#define PM_NAME_MAX	(PM_PREFIX_MAX + PM_DIGITS + 2) /* prefix, "s", N */
+#define PM_LAT_BATCH	4096	/* latencies binned at a time */
+#define PM_SW_STEPS	1024	/* stonewall checkpoints per phase */
+#define PM_DIR_FLAGS	(O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+#define PM_IV_NCOUNT	(PM_NOPS + 3)	/* operations, transactions, bytes */
+
+/* One slot of the file table: a live file when size is not 0. */
+struct pm_slot {
+	uint32_t	 size;		/* bytes, 0 = free slot */
+	uint32_t	 num;		/* name number, 1-based */
+	uint32_t	 loc;		/* index into the location list */
+	uint32_t	 sub;		/* subdirectory index */
+};
+
+/*
+ * Which slots are full.  Level 0 has a bit per slot; a bit of level l + 1
+ * is set when the whole 64-bit word below it is full.  The top level is a
+ * single word.
+ */
+struct pm_bitmap {
+	uint64_t	*word[PM_BM_LEVELS];	/* bit set = full */
+	size_t		 nbits[PM_BM_LEVELS];	/* valid bits per level */
+	int		 nlevels;		/* 1..PM_BM_LEVELS */
+};
+
+/* A directory the run made: its handle and identity. */
+struct pm_subdir {
+	int		 fd;		/* handle, -1 = none */
+	dev_t		 dev;		/* st_dev, to know it again */
+	ino_t		 ino;		/* st_ino */
+};
+
+/*
+ * A set of directories of a run, one per location: the locations
+ * themselves (parent NULL), or a directory the run made in each (a
+ * rank's rR, a client's cI: name, in parent's).  locfd[i] is the handle
+ * for location i; when location i is the same directory as an earlier
+ * location j, canon[i] = j and it uses j's handles, else canon[i] = i.
+ * With subdirectories, sub[i * nsub + k] is sK in canonical location i.
+ * made counts the subdirectories made, in creation order (canonical
+ * locations in list order, s0 first), for their removal.  A set adopted
+ * from another MPI rank (adopt) has its directories opened, not made,
+ * and removes nothing.
+ */
+struct pm_dirs {
+	size_t		 nloc;		/* locations, or 1 for the cwd */
+	int		*locfd;		/* per location, -1 = not open */
+	uint32_t	*canon;		/* per location */
+	struct pm_subdir *base;		/* made by the run: identities */
+	const struct pm_dirs *parent;	/* where base was made, or NULL */
+	char		*name;		/* its name there, owned, or NULL */
+	uint32_t	 nsub;		/* subdirectories per location, or 0 */
+	struct pm_subdir *sub;		/* nloc * nsub */
+	uint64_t	 made;		/* sK made so far */
+	int		 adopt;		/* sK made by another rank: open them */
+};
+
+struct pm_group;
+
+/* A thread's CPU over time: (ns, user ticks, system ticks) triples. */
+struct pm_cpuseries {
+	uint64_t	*t;
+	size_t		 n;
+	size_t		 cap;
+};
+
+/* One client's interval series (pm_interval.c). */
+struct pm_iv {
+	int		 on;		/* set interval */
+	int		 ms;		/* in milliseconds, else operations */
+	uint64_t	 every;		/* operations, or ns */
+	enum pm_tphase	 tp;		/* the phase being cut */
+	uint32_t	 index;		/* of the current interval */
+	uint64_t	 left;		/* operations to the next cut */
+	uint64_t	 next;		/* ns: the next cut */
+	uint64_t	 t_cut;		/* ns: the current interval's start */
+	uint64_t	 tstart[PM_NTPHASES]; /* ns: each phase's start */
+	uint64_t	 base[PM_IV_NCOUNT]; /* counts at t_cut */
+	struct pm_hist	 h[PM_NOPS];	/* this interval's latencies */
+	struct pm_ivrow	*row;		/* all phases' rows */
+	size_t		 nrow;
+	size_t		 cap;
+	pid_t		 tid;		/* the thread, for the sampler */
+	struct pm_cpuseries cpu;	/* its CPU, from the sampler */
+};
+
+/* The thread that samples the clients' CPU for the interval rows. */
+struct pm_sampler {
+	pthread_t	 thread;
+	pthread_mutex_t	 mtx;
+	pthread_cond_t	 cv;
+	int		 stop;
+	int		 running;
+	struct pm_run	**run;		/* the clients, borrowed */
+	size_t		 n;
+};
+
+/*
+ * One client: everything one PostMark workload owns.  A run has one
+ * client (PostMark's run, in the calling thread) or several (threads,
+ * each with seed + its global number, in its own directories or, shared,
+ * with names of its own).
+ */
+struct pm_run {
+	const struct pm_config	*cfg;		/* borrowed */
+	const struct pm_hooks	*hooks;		/* borrowed, may be NULL */
+	void			*arg;		/* for the hooks */
+	struct pm_result	*res;		/* this client's result */
+	struct pm_group		*grp;		/* borrowed */
+	uint32_t		 id;		/* client number in the run */
+	uint32_t		 gid;		/* across ranks: rank * n + id */
+	struct pm_io		 io;		/* transfers, pm_io.c */
+
+	struct pm_rng		 rng;		/* reseeded every run */
+	struct pm_clock		 clk;		/* times each operation */
+	uint64_t		 lat[PM_LAT_BATCH]; /* ns << 4 | key, unbinned */
+	size_t			 nlat;		/* entries in lat */
+	char			*source;	/* 2 * size_high bytes */
+
+	struct pm_slot		*slot;		/* the file table */
+	uint32_t		 nslots;	/* 2 * number */
+	uint32_t		 next_slot;	/* PostMark's next free guess */
+	struct pm_bitmap	 bm;		/* full slots */
+	uint32_t		 created;	/* creates, names the files */
+	uint32_t		 deleted;	/* successful deletes */
+
+	size_t			 nloc;		/* locations, 0 = cwd */
+	uint64_t		*cumweight;	/* running sum of the weights */
+	uint64_t		 weight;	/* total weight */
+	uint32_t		 subdirs;	/* > 1 when subdirs used */
+	struct pm_dirs		*dirs;		/* where its files are */
+	struct pm_dirs		 own;		/* its cI, when private */
+	struct pm_dirs		 shifted;	/* rankshift: rank R+K's cI */
+	char			 prefix[PM_PREFIX_MAX]; /* "c3-" when shared */
+	size_t			 plen;		/* bytes of prefix */
+	char			 name[PM_NAME_MAX]; /* current name in its dir */
+	int			 dirfd;		/* its directory */
+
+	int			 sw_on;		/* keep stonewall checkpoints */
+	uint64_t		 swstep[PM_NTPHASES];	/* ops between them */
+	uint32_t		 nsw[PM_NTPHASES];	/* kept */
+	uint64_t		 sw[PM_NTPHASES][PM_SW_STEPS]; /* ns, mono */
+	struct pm_iv		 iv;		/* set interval */
+};
+
+/*
+ * After each operation of a phase: cut an interval when it is due (no
+ * call but the clock's, and only with intervals of time).
+ */
+#define PM_IV_TICK(run) do {						\
+	if ((run)->iv.on && ((run)->iv.ms ?				\
+	    pm_clock_mono() >= (run)->iv.next : --(run)->iv.left == 0))	\
+		pm_iv_cut((run), 0);					\
+} while (0)
+
+/* pm_workload.c: one client. */
+extern volatile sig_atomic_t pm_signal;
+int		 pm_stopped(const struct pm_run *);
+int		 pm_fail(struct pm_run *, const char *, const char *, int);
+char		*pm_utoa(char *, uint32_t);
+int		 pm_client_setup(struct pm_run *);
+int		 pm_client_take(struct pm_run *, uint32_t);
+void		 pm_client_teardown(struct pm_run *);
+int		 pm_phase_create(struct pm_run *);
+int		 pm_phase_transact(struct pm_run *);
+int		 pm_phase_delete(struct pm_run *);
+int		 pm_phases(struct pm_run *);
+void		 pm_client_cleanup(struct pm_run *);
+void		 pm_lat_flush(struct pm_run *);
+
+/* pm_interval.c: interval series. */
+int		 pm_iv_init(struct pm_run *);
+int		 pm_iv_begin(struct pm_run *, enum pm_tphase, uint64_t,
+		    uint64_t);
+void		 pm_iv_record(struct pm_run *, unsigned int, uint64_t);
+void		 pm_iv_cut(struct pm_run *, uint64_t);
+void		 pm_iv_end(struct pm_run *, uint64_t);
+void		 pm_iv_done(struct pm_run *);
+void		 pm_iv_free(struct pm_run *);
+int		 pm_sampler_start(struct pm_sampler *, struct pm_run **,
+		    size_t);
+void		 pm_sampler_stop(struct pm_sampler *);
+
+/* pm_group.c: the clients of a run. */
+void		 pm_group_stop(struct pm_group *);
+int		 pm_group_stopping(const struct pm_group *);
+
+/* pm_dirs.c: directory handles. */
+const char	*pm_locname(const struct pm_run *, uint32_t);
+char		*pm_display(const struct pm_run *, const struct pm_dirs *,
+		    uint32_t, int, uint32_t, uint32_t);
+int		 pm_dirs_init(struct pm_dirs *, size_t, uint32_t);
+void		 pm_dirs_close(struct pm_dirs *);
+int		 pm_dirs_open(struct pm_run *, struct pm_dirs *, size_t *);
+int		 pm_dirs_child(struct pm_run *, const struct pm_dirs *,
+		    struct pm_dirs *, const char *);
+int		 pm_dirs_adopt(struct pm_run *, const struct pm_dirs *,
+		    struct pm_dirs *, const char *);
+int		 pm_dirs_remove(struct pm_run *, struct pm_dirs *);
+void		 pm_fd_budget(uint64_t);
+int		 pm_direct_blocks(struct pm_run *, size_t);
+int		 pm_direct_check(struct pm_run *, size_t, size_t *);
+
+#endif /* PM_ENGINE_H */

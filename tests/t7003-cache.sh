@@ -1,0 +1,154 @@
+#!/bin/sh
+# t7003-cache: set cache cold and cold-phases.
+#  - as root, under strace -f -y -T: cold makes sync(2), then opens
+#    /proc/sys/vm/drop_caches, writes "3" to it and closes it, before
+#    each run (twice with set iterations 2, and before a warm-up run
+#    too) and before any file of that run is made; cold-phases does it
+#    before each of the three timed phases: after the creation phase's
+#    creates, before the first transaction, before the deletion phase's
+#    deletes; warm, the default, never;
+#  - the drops are in no phase's time: before each drop a hook dirties
+#    128 MB on the disk, so that its sync takes a while, and the phase
+#    after it must take less than the drop did (checked when the drop
+#    took at least 50 ms);
+#  - as an unprivileged user (setpriv or runuser), set cache cold and
+#    cold-phases fail at set time with a message, before anything runs;
+#    set cache warm works.
+# Needs root (to drop the caches, and to become another user); the root
+# part is skipped if /proc/sys/vm/drop_caches cannot be written here.
+. "$srcdir/tests/tap.sh"
+. "$srcdir/tests/fault/faultlib.sh"
+. "$srcdir/tests/diff/syslib.sh"
+. "$srcdir/tests/durability/durlib.sh"
+
+need_root "drop the page cache and become another user"
+
+# As nobody: refused when set, so the run line never runs.
+if command -v setpriv >/dev/null 2>&1; then
+	as_nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
+elif command -v runuser >/dev/null 2>&1; then
+	as_nobody="runuser -u nobody --"
+else
+	as_nobody=
+fi
+if [ -z "$as_nobody" ]; then
+	skip "unprivileged: set cache refused" "neither setpriv nor runuser"
+else
+	# $T/nobody holds the location and the reports, where nobody may
+	# write.
+	N=$T/nobody
+	chmod 0711 "$T"
+	mkdir -m 0777 "$N" "$N/loc"
+	for v in cold cold-phases warm; do
+		printf 'set location %s;set number 20;set cache %s;%s %s\n' \
+		    "$N/loc" "$v" "set report csv;run" "$N/$v.csv;quit" |
+		    tr ';' '\n' >"$T/user-$v.cfg"
+		pm_run "user-$v" $as_nobody
+		[ "$v" != warm ] || break
+		is "$rc $(cat "$T/user-$v.err")" "1 -:3: set cache: $v needs \
+to write /proc/sys/vm/drop_caches (root, on Linux): Permission denied" \
+		    "unprivileged: set cache $v refused at set time"
+		is "$(ls -A "$N/loc") $(cat "$N/$v.csv" 2>/dev/null)" " " \
+		    "unprivileged: set cache $v: nothing ran"
+	done
+	is "$rc $(csv_get "$N/warm.csv" status)" "0 ok" \
+	    "unprivileged: set cache warm runs"
+fi
+
+[ -w /proc/sys/vm/drop_caches ] || {
+	skip "root: the drops" "/proc/sys/vm/drop_caches is not writable here"
+	done_testing
+}
+sl_need_strace
+
+L=$T/loc
+du_location "$L"
+work="set location $L;set number 30;set transactions 100;set seed 9"
+dirty="dd if=/dev/zero of=$T/dirty bs=1M count=128 conv=notrunc 2>/dev/null"
+
+# segments NAME: the events of the trace cut at each sync: one line for
+# what comes before the first sync, then one per sync: the drop calls
+# right after it (sync,openat,write:3,close) and the creates, reads,
+# appends and unlinks of the run's files up to the next sync.  The
+# access(2) to drop_caches is set's check, not a drop.
+segments() {
+	awk 'function flush() {
+		printf("%s c=%d r=%d a=%d u=%d\n", head, n["create"],
+		    n["read"], n["append"], n["unlink"])
+		split("", n)
+	}
+	BEGIN { head = "start" }
+	$1 == "sync" { flush(); head = "sync"; next }
+	$1 == "drop" && $2 == "access" { next }
+	$1 == "drop" && $2 == "write" { head = head ",write:" $3; next }
+	$1 == "drop" { head = head "," $2; next }
+	$1 == "open" { n[$2]++ }
+	$1 == "unlink" { n["unlink"]++ }
+	END { flush() }' "$T/$1.ev"
+}
+
+# drops NAME: the time each drop took (its sync and its write), in order.
+drops() {
+	awk '$1 == "sync" { d = $2 }
+	    $1 == "drop" && $2 == "write" { print d + $4 }' "$T/$1.ev"
+}
+
+# traced NAME CONFIG: run CONFIG under strace -f -y -T; exit 0 and the
+# location left empty; the events in $T/NAME.ev.
+traced() {
+	pm_config "$1" "$2"
+	pm_run "$1" "$STRACE" -f -y -T -qq -o "$T/$1.tr"
+	is "$rc $(ls -A "$L")" "0 " "$1: exit 0, the location left empty"
+	du_events "$1" "$L"
+}
+
+# faster NAME DROP PHASE ROW: the phase (creation ...) of CSV row ROW
+# took less than the drop before it (DROP-th), when that took 50 ms.
+faster() {
+	f_drop=$(drops "$1" | sed -n "$2p")
+	f_phase=$(csv_get "$T/$1.csv" "$3_s" "$4")
+	if awk -v d="$f_drop" 'BEGIN { exit !(d < 0.05) }'; then
+		skip "$1: $3 phase of run $4 not timed with drop $2" \
+		    "the drop took only $f_drop s"
+		return
+	fi
+	ok "$(awk -v d="$f_drop" -v p="$f_phase" 'BEGIN { exit !(p < d) }'
+	    echo $?)" \
+	    "$1: drop $2 ($f_drop s) is not in the $3 phase of run $4 ($f_phase s)"
+}
+
+d='sync,openat,write:3,close'
+traced cold "$work;set cache cold;set iterations 2;set hook before run $dirty"
+C=$(du_sum cold created) R=$(du_sum cold read)
+A=$(du_sum cold appended) D=$(du_sum cold deleted)
+run="c=$C r=$R a=$A u=$D"
+is "$(segments cold | tr '\n' /)" "start c=0 r=0 a=0 u=0/$d $run/$d $run/" \
+    "cold: sync then 3 to drop_caches before each run, before its files"
+faster cold 1 creation 1
+faster cold 2 creation 2
+
+traced warmup "$work;set cache cold;set warmup 1"
+is "$(segments warmup | tr '\n' /)" "start c=0 r=0 a=0 u=0/$d $run/$d $run/" \
+    "cold: a drop before the warm-up run too"
+
+c="$work;set cache cold-phases"
+for p in creation transactions deletion; do
+	c="$c;set hook before $p $dirty"
+done
+traced phases "$c"
+Ca=$(du_sum phases created_alone) Cm=$(du_sum phases created_mixed)
+Da=$(du_sum phases deleted_alone) Dm=$(du_sum phases deleted_mixed)
+want="start c=0 r=0 a=0 u=0/$d c=$Ca r=0 a=0 u=0/"
+want="$want$d c=$Cm r=$R a=$A u=$Dm/$d c=0 r=0 a=0 u=$Da/"
+is "$(segments phases | tr '\n' /)" "$want" \
+    "cold-phases: a drop before each phase, between their operations"
+faster phases 1 creation 1
+faster phases 2 transactions 1
+faster phases 3 deletion 1
+
+traced warm "$work;set iterations 2"
+is "$(segments warm)" "start c=$((2 * C)) r=$((2 * R)) a=$((2 * A)) \
+u=$((2 * D))" "warm: no sync, no drop"
+rm -f "$T/dirty"
+
+done_testing

@@ -1,0 +1,111 @@
+#!/bin/sh
+# t8004: MPI ranks (a postmark built with ./configure --with-mpi, as make
+# distcheck does when mpicc is installed; skipped otherwise).  Two ranks
+# under mpirun: client I of rank R is the workload of seed + R * N + I
+# in rR/cI, its counts those of a single run with that seed; rank 0
+# alone writes the record, whose run row sums them and whose host names
+# the ranks; set rankshift 1 and set shared true run clean with the same
+# totals; a failure on rank 1 stops both ranks, names client 1, and
+# leaves nothing.
+. "$srcdir/tests/tap.sh"
+. "$srcdir/tests/fault/faultlib.sh"
+. "$srcdir/tests/clients/clientlib.sh"
+need_python
+
+"$POSTMARK" --version | grep -q 'with MPI' ||
+    skip_all "postmark built without MPI (./configure --with-mpi; make distcheck does it when mpicc is installed)"
+command -v mpirun >/dev/null 2>&1 ||
+    skip_all "mpirun not installed (apt-get install openmpi-bin)"
+MPIRUN="mpirun -np 2"
+if mpirun --version 2>&1 | grep -q 'Open MPI'; then
+	MPIRUN="mpirun --oversubscribe -np 2"
+	[ "$(id -u)" -ne 0 ] || MPIRUN="$MPIRUN --allow-run-as-root"
+fi
+
+# MPI itself must work here (shared memory, a loopback network).
+timeout -k 5 60 $MPIRUN "$POSTMARK" --version >"$T/probe.out" 2>&1 ||
+    skip_all "mpirun cannot start two ranks here: $(head -3 "$T/probe.out" | tr '\n' ' ')"
+
+BASE="set size 500 10000;set number 300;set transactions 1000;set seed 7;\
+set subdirectories 2;set location L"
+mkdir -p "$T/L"
+populate "$T/L"
+snapshot "$T/L" >"$T/L.before"
+
+# mpi_run NAME CONFIG: run CONFIG (lines joined by ';', then a CSV record
+# to NAME.csv) on two ranks in $T; the status in $rc.
+mpi_run() {
+	printf '%s;set report csv;run %s;quit\n' "$2" "$T/$1.csv" |
+	    tr ';' '\n' >"$T/$1.cfg"
+	(cd "$T" && exec timeout -k 5 120 $MPIRUN "$POSTMARK" "$1.cfg" \
+	    </dev/null >"$T/$1.out" 2>"$T/$1.err")
+	rc=$?
+}
+
+# One client per rank: rank R's is the workload of seed 7 + R.
+mpi_run two "$BASE;set hook before deletion find L -type d -name 's*' | sort >$T/dirs.txt"
+is "$rc" 0 "two ranks: exit 0"
+[ "$rc" -eq 0 ] || diag "$(head -5 "$T/two.err")"
+is "$(csv_rows "$T/two.csv" client | tr '\n' ' ')" "all 0 1 " \
+    "rank 0 writes the run's row and a row per client"
+is "$(tr '\n' ' ' <"$T/dirs.txt")" \
+    "L/r0/c0/s0 L/r0/c0/s1 L/r1/c0/s0 L/r1/c0/s1 " \
+    "rank R's client I works in rR/cI of the location"
+for i in 0 1; do
+	pm_config "one$i" "$(echo "$BASE" | sed "s/seed 7/seed $((7 + i))/")"
+	pm_run "one$i"
+	is "$(csv_rows "$T/one$i.csv" "$COUNTS")" \
+	    "$(csv_rows "$T/two.csv" "client $COUNTS" | sed -n "s/^$i //p")" \
+	    "rank $i: counts and bytes equal a run with seed $((7 + i))"
+done
+is "$(csv_rows "$T/two.csv" "client $COUNTS" | sed -n 's/^all //p')" \
+    "$({ csv_rows "$T/one0.csv" "$COUNTS"; csv_rows "$T/one1.csv" "$COUNTS"; } | sum_rows)" \
+    "the run's counts and bytes are the two single runs' sums"
+is "$(csv_rows "$T/two.csv" "client created read appended deleted \
+create_count read_count append_count delete_count" |
+    awk '$1 == "all" { print $2 - $6, $3 - $7, $4 - $8, $5 - $9 }')" \
+    "0 0 0 0" "the reduced histograms count every operation"
+is "$(csv_rows "$T/two.csv" "client host" | sed -n 's/^all //p')" \
+    "$(uname -n)" "the run's host lists the ranks' hosts"
+snapshot "$T/L" >"$T/L.after"
+same_file "$T/L.after" "$T/L.before" "two ranks: nothing left"
+
+# set rankshift 1: each rank works on the other's files; same totals.
+mpi_run shift "$BASE;set rankshift 1"
+is "$rc" 0 "rankshift 1: exit 0"
+is "$(csv_rows "$T/shift.csv" "client $COUNTS" | sed -n 's/^all //p')" \
+    "$(csv_rows "$T/two.csv" "client $COUNTS" | sed -n 's/^all //p')" \
+    "rankshift 1: the same operations as without it"
+snapshot "$T/L" >"$T/L.after"
+same_file "$T/L.after" "$T/L.before" "rankshift 1: nothing left"
+
+# set shared true, two clients per rank: names c0- to c3- in L/sK.
+mpi_run shared "$BASE;set shared true;set clients 2;\
+set hook before deletion cd L && find s0 s1 -type f | sed -e 's|.*/||' -e 's|-.*||' | sort -u >$T/pfx.txt"
+is "$rc" 0 "shared, two clients per rank: exit 0"
+is "$(tr '\n' ' ' <"$T/pfx.txt")" "c0 c1 c2 c3 " \
+    "the four clients' files share the location's sK"
+is "$(csv_rows "$T/shared.csv" client | tr '\n' ' ')" "all 0 1 2 3 " \
+    "a row per client of each rank"
+snapshot "$T/L" >"$T/L.after"
+same_file "$T/L.after" "$T/L.before" "shared: nothing left"
+
+# Rank 0's hook removes rank 1's files: rank 1 fails, both stop.
+mpi_run fail "$BASE;set transactions 20000;\
+set hook after creation rm -f L/r1/c0/s0/* L/r1/c0/s1/*"
+is "$rc" 1 "a failure on rank 1: exit 1"
+if grep -Eq '^postmark: [^ ]+: client 1: [a-z]+ L/r1/c0/s[01]/[0-9]+: No such file or directory$' \
+    "$T/fail.err"; then
+	ok 0 "rank 0 prints rank 1's error, naming client 1"
+else
+	ok 1 "rank 0 prints rank 1's error, naming client 1"
+	diag "stderr: $(head -5 "$T/fail.err")"
+fi
+snapshot "$T/L" >"$T/L.after"
+same_file "$T/L.after" "$T/L.before" "after the failure: nothing left"
+
+# Several ranks need the configuration file.
+(cd "$T" && timeout -k 5 60 $MPIRUN "$POSTMARK" </dev/null >"$T/nofile.out" \
+    2>"$T/nofile.err")
+is "$?" 2 "no file with two ranks: usage error"
+done_testing
