@@ -32,6 +32,7 @@
 #include <sys/types.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -682,12 +683,19 @@ cmd_run(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
 	return (rv == 0 ? PM_CMD_OK : PM_CMD_ERROR);
 }
 
-/* load FILE: read commands from FILE, checked then run (pm_shell.c). */
+/*
+ * load FILE: read commands from FILE, checked then run (pm_shell.c).
+ * FILE must be a regular file: a device (/dev/zero, a terminal) or a
+ * FIFO could block or never end.  It is opened without blocking, so
+ * that a FIFO without a writer is refused rather than waited for.
+ */
 static enum pm_cmd_status
 cmd_load(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
 {
-	FILE	*fp;
-	int	 rv, e;
+	struct stat	 st;
+	const char	*why = NULL;
+	FILE		*fp = NULL;
+	int		 fd, rv;
 
 	if (argc == 1) {
 		pm_cmderr_set(err, PM_ERR_INPUT, "Error: no configuration "
@@ -699,12 +707,21 @@ cmd_load(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
 		    "'%s': more than %d files nested", argv[1], PM_LOAD_DEPTH);
 		return (PM_CMD_ERROR);
 	}
-	if ((fp = fopen(argv[1], "r")) == NULL) {
-		e = errno;
+	if ((fd = open(argv[1], O_RDONLY | O_NONBLOCK)) == -1) {
 		if (sh->check && sh->escaped)
 			return (PM_CMD_OK);	/* "!" may make it */
+		why = strerror(errno);
+	} else if (fstat(fd, &st) == -1)
+		why = strerror(errno);
+	else if (!S_ISREG(st.st_mode))
+		why = "not a regular file";
+	else if ((fp = fdopen(fd, "r")) == NULL)
+		why = strerror(errno);
+	if (fp == NULL) {
+		if (fd != -1)
+			close(fd);
 		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "load: cannot read "
-		    "'%s': %s", argv[1], strerror(e));
+		    "'%s': %s", argv[1], why);
 		pm_cmderr_compat(err, "Error: cannot read configuration file "
 		    "'%s'", argv[1]);
 		return (PM_CMD_ERROR);

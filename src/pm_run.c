@@ -819,10 +819,14 @@ pm_signals_block(int block, sigset_t *old)
 static int
 pm_pool_name(const char *name)
 {
-	if (*name == 's' && name[1] != '\0')
+	int	 sub = 0;
+
+	if (*name == 's' && name[1] != '\0') {
 		name++;
+		sub = 1;
+	}
 	if (*name == '0')
-		return (name[1] == '\0' && name[-1] == 's');
+		return (name[1] == '\0' && sub);
 	if (*name < '1' || *name > '9')
 		return (0);
 	return (name[strspn(name, "0123456789")] == '\0');

@@ -56,6 +56,8 @@
 #define PM_HISTORY_SIZE	500		/* lines */
 #define PM_BLANKS	" \t"
 #define PM_NCOMPLETE	64		/* completion candidates listed */
+#define PM_LINE_MAX	(1024 * 1024)	/* bytes in a line of a file */
+#define PM_FILE_MAX	(4 * 1024 * 1024) /* bytes in a file of commands */
 
 /* The lines of a file, read whole before any runs. */
 struct pm_lines {
@@ -79,11 +81,13 @@ static volatile sig_atomic_t pm_prompt_sigint;	/* Ctrl-C at the prompt */
 
 static void	 pm_shell_print(const struct pm_shell *,
 		    const struct pm_cmderr *);
+static void	*pm_grow(void *, size_t, size_t);
 static void	 pm_shell_note(struct pm_shell *, char *);
 static void	 pm_shell_flush_notes(struct pm_shell *);
 static char	*pm_line_bad(const char *, size_t);
 static void	 pm_chomp(char *, size_t *);
-static int	 pm_lines_read(FILE *, struct pm_lines *);
+static ssize_t	 pm_getline(FILE *, char **, size_t *, size_t);
+static int	 pm_lines_read(FILE *, struct pm_lines *, struct pm_cmderr *);
 static void	 pm_lines_free(struct pm_lines *);
 static int	 pm_check_lines(struct pm_shell *, const struct pm_lines *,
 		    const char *);
@@ -121,12 +125,25 @@ pm_shell_print(const struct pm_shell *sh, const struct pm_cmderr *err)
 		    err->text);
 }
 
+/*
+ * Make room for element n of an array p of elements of size bytes that
+ * holds n: it doubles when n is a power of two, so that a file of many
+ * lines is read in linear time (a realloc by one each time copies the
+ * whole array under AddressSanitizer and valgrind).  Returns the array.
+ */
+static void *
+pm_grow(void *p, size_t n, size_t size)
+{
+	if (n == 0 || (n & (n - 1)) == 0)
+		p = xreallocarray(p, n == 0 ? 1 : 2 * n, size);
+	return (p);
+}
+
 /* Keep a message of the check pass (allocated, now owned). */
 static void
 pm_shell_note(struct pm_shell *sh, char *msg)
 {
-	sh->notes = xreallocarray(sh->notes, sh->nnotes + 1,
-	    sizeof *sh->notes);
+	sh->notes = pm_grow(sh->notes, sh->nnotes, sizeof *sh->notes);
 	sh->notes[sh->nnotes++] = msg;
 }
 
@@ -216,33 +233,73 @@ pm_chomp(char *line, size_t *len)
 }
 
 /*
+ * Read a line of fp, its newline included, into *buf (allocated, *size
+ * bytes) and end it with a NUL; stop after max bytes without a newline.
+ * Returns its length, or -1 at the end of the file or on an error.
+ */
+static ssize_t
+pm_getline(FILE *fp, char **buf, size_t *size, size_t max)
+{
+	size_t	 len = 0;
+	int	 c;
+
+	while (len < max && (c = getc(fp)) != EOF) {
+		if (len + 2 > *size) {
+			*size = *size == 0 ? 128 : *size * 2;
+			*buf = xreallocarray(*buf, *size, 1);
+		}
+		(*buf)[len++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	if (len == 0)
+		return (-1);
+	(*buf)[len] = '\0';
+	return ((ssize_t)len);
+}
+
+/*
  * Read the whole of fp into lines, noting for each unusable line why.
- * Returns 0, or -1 with errno set if reading failed.
+ * A line longer than PM_LINE_MAX bytes or a file longer than PM_FILE_MAX
+ * stops the reading, so that /dev/zero or an endless pipe cannot fill
+ * the memory: an input error about line l->n + 1.  Returns 0, or -1
+ * with *err set (PM_ERR_RUN when reading failed).
  */
 static int
-pm_lines_read(FILE *fp, struct pm_lines *l)
+pm_lines_read(FILE *fp, struct pm_lines *l, struct pm_cmderr *err)
 {
 	char	*line = NULL;
-	size_t	 size = 0, len;
+	size_t	 size = 0, len, total = 0;
 	ssize_t	 got;
-	int	 e;
+	int	 rc = -1;
 
 	memset(l, 0, sizeof *l);
-	while ((got = getline(&line, &size, fp)) != -1) {
+	while ((got = pm_getline(fp, &line, &size, PM_LINE_MAX + 1)) != -1) {
 		len = (size_t)got;
+		total += len;
+		if (len > PM_LINE_MAX && line[len - 1] != '\n') {
+			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "line longer "
+			    "than %d bytes", PM_LINE_MAX);
+			goto out;
+		}
+		if (total > PM_FILE_MAX) {
+			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "file longer "
+			    "than %d bytes", PM_FILE_MAX);
+			goto out;
+		}
 		pm_chomp(line, &len);
-		l->text = xreallocarray(l->text, l->n + 1, sizeof *l->text);
-		l->bad = xreallocarray(l->bad, l->n + 1, sizeof *l->bad);
+		l->text = pm_grow(l->text, l->n, sizeof *l->text);
+		l->bad = pm_grow(l->bad, l->n, sizeof *l->bad);
 		l->bad[l->n] = pm_line_bad(line, len);
 		l->text[l->n++] = xstrdup(line);
 	}
-	e = errno;
+	if (ferror(fp))
+		pm_cmderr_set(err, PM_ERR_RUN, NULL, "%s", strerror(errno));
+	else
+		rc = 0;
+out:
 	free(line);
-	if (ferror(fp)) {
-		errno = e;
-		return (-1);
-	}
-	return (0);
+	return (rc);
 }
 
 /* Free what pm_lines_read made. */
@@ -386,12 +443,24 @@ pm_run_lines(struct pm_shell *sh, const struct pm_lines *l, const char *name)
 int
 pm_shell_file(struct pm_shell *sh, FILE *fp, const char *name)
 {
-	struct pm_lines	 l;
-	int		 errors = 0, rv;
+	struct pm_cmderr	 err = { 0 };
+	struct pm_lines		 l;
+	char			*msg;
+	int			 errors = 0, rv;
 
-	if (pm_lines_read(fp, &l) == -1) {
-		fflush(stdout);
-		fprintf(stderr, "postmark: %s: %s\n", name, strerror(errno));
+	if (pm_lines_read(fp, &l, &err) == -1) {
+		if (err.kind == PM_ERR_INPUT)
+			xasprintf(&msg, "%s:%zu: %s", name, l.n + 1, err.text);
+		else
+			xasprintf(&msg, "postmark: %s: %s", name, err.text);
+		pm_cmderr_clear(&err);
+		if (sh->check)
+			pm_shell_note(sh, msg);
+		else {
+			fflush(stdout);
+			fprintf(stderr, "%s\n", msg);
+			free(msg);
+		}
 		pm_lines_free(&l);
 		return (-1);
 	}

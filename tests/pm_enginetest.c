@@ -79,7 +79,7 @@ static void
 set(struct pm_config *cfg, const char *arg, int *runs, int *extra)
 {
 	struct pm_cmderr	 err = { 0 };
-	char			*k, *v, *p;
+	char			*k, *v, *p, *loc = NULL;
 
 	if ((v = strchr(arg, '=')) == NULL) {
 		fprintf(stderr, "pm_enginetest: %s: not key=value\n", arg);
@@ -102,14 +102,15 @@ set(struct pm_config *cfg, const char *arg, int *runs, int *extra)
 		/* location=DIR:WEIGHT is "set location +DIR WEIGHT". */
 		if (strcmp(k, "location") == 0 && (p = strrchr(v, ':')) != NULL) {
 			*p = ' ';
-			xasprintf(&p, "+%s", v);
-			v = p;
+			xasprintf(&loc, "+%s", v);
+			v = loc;
 		}
 		if (pm_option_set_text(cfg, k, v, &err) == -1) {
 			fprintf(stderr, "pm_enginetest: %s\n", err.text);
 			exit(2);
 		}
 	}
+	free(loc);
 	free(k);
 }
 

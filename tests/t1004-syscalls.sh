@@ -14,6 +14,7 @@
 
 need_reference
 [ -n "${STRACE:-}" ] && [ -x "$STRACE" ] || skip_all "strace not found"
+skip_sanitized "ASan adds system calls; LeakSanitizer fails under strace"
 
 work_dir w
 calls=openat,open,creat,read,write,lseek,close,unlink,unlinkat,mkdir

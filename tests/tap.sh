@@ -1,10 +1,11 @@
 # tests/tap.sh: a tiny TAP library sourced by every tests/tNNNN-*.sh.
 #
 # Provides: plan N, ok COND-STATUS DESC, is GOT WANT DESC, skip_all REASON,
-# skip DESC REASON, diag TEXT, done_testing, and snapshot DIR (to check
-# that a directory is left exactly as it was).  Each script gets a scratch
-# directory in $T (mktemp -d) that is removed on exit by a trap; scripts that
-# need more cleanup set $cleanup to a command run first.
+# skip DESC REASON, skip_sanitized WHY, diag TEXT, done_testing, and
+# snapshot DIR (to check that a directory is left exactly as it was).  Each
+# script gets a scratch directory in $T (mktemp -d) that is removed on exit
+# by a trap; scripts that need more cleanup set $cleanup to a command run
+# first.
 
 set -u
 : "${POSTMARK:?POSTMARK must name the postmark binary under test}"
@@ -71,6 +72,14 @@ skip_all() {
 need_reference() {
 	if [ -z "${REFERENCE_POSTMARK:-}" ] || [ ! -x "$REFERENCE_POSTMARK" ]; then
 		skip_all "reference PostMark not installed (apt-get install postmark)"
+	fi
+}
+
+# skip_sanitized WHY: skip the whole script in a build made with
+# configure --enable-sanitizers, whose instrumentation WHY explains.
+skip_sanitized() {
+	if [ "${PM_SANITIZED:-0}" = 1 ]; then
+		skip_all "sanitized build: $1"
 	fi
 }
 

@@ -40,6 +40,7 @@ sl_need_strace() {
 	if ! "$STRACE" -f -o /dev/null true >/dev/null 2>&1; then
 		skip_all "strace cannot trace here (ptrace not permitted)"
 	fi
+	skip_sanitized "ASan adds system calls, LSan fails under strace"
 }
 
 # sl_run BIN TAG NAME: run BIN on NAME.cfg in $T/sys under strace; the
