@@ -63,7 +63,13 @@ skip() {
 	echo "ok $tap_n - $1 # SKIP $2"
 }
 
+# skip_all REASON: skip the rest of the script; before any test the
+# whole script is skipped, after some it is one skipped test and the end.
 skip_all() {
+	if [ "$tap_n" -gt 0 ]; then
+		skip "the rest of the script" "$1"
+		done_testing
+	fi
 	echo "1..0 # SKIP $1"
 	exit 0
 }
