@@ -105,6 +105,7 @@ static uint64_t	 trunc_u64(double);
 static const char *fmt_fixed(char *, size_t, double, int, const char *);
 static void	 put_fixed(FILE *, double, int);
 static void	 put_scalef(FILE *, double);
+static void	 put_size(FILE *, uint64_t);
 static double	 rates_get(const struct pm_rates *, size_t);
 static const char *lat_name(size_t, int);
 static uint64_t	 count_value(const struct pm_result *,
@@ -397,6 +398,19 @@ put_scalef(FILE *fp, double v)
 		put_fixed(fp, v, 6);
 		fputs(" bytes", fp);
 	}
+}
+
+/*
+ * A byte count of our own lines (not PostMark's): scalef's units, but a
+ * count under a kilobyte as a whole number ("0 bytes", not "0.000000").
+ */
+static void
+put_size(FILE *fp, uint64_t v)
+{
+	if (v < BYTES_PER_KB)
+		fprintf(fp, "%" PRIu64 " bytes", v);
+	else
+		put_scalef(fp, (double)v);
 }
 
 /*
@@ -712,9 +726,9 @@ put_verbose_usage(FILE *fp, const struct pm_config *cfg,
 				continue;
 			fprintf(fp, "\t\t%s: %" PRIu64 " reads (", m->disk[i],
 			    u->disk[i][0]);
-			put_scalef(fp, (double)u->disk[i][1]);
+			put_size(fp, u->disk[i][1]);
 			fprintf(fp, "), %" PRIu64 " writes (", u->disk[i][2]);
-			put_scalef(fp, (double)u->disk[i][3]);
+			put_size(fp, u->disk[i][3]);
 			fprintf(fp, "), %" PRIu64 " flushes, busy ",
 			    u->disk[i][4]);
 			put_fixed(fp, (double)u->disk[i][5] / 1e3, 2);

@@ -35,6 +35,18 @@ case " $(jq_last ext4 '.locations[0].fs_features') " in
 esac
 is "$(errors "$T/ext4.err")" "" "nothing on stderr but warnings"
 
+# The verbose report: a line per phase for the device, its bytes as a
+# whole count under a kilobyte, else in PostMark's units.
+printf '%s;set report verbose;run;quit\n' "$CFG;set location $T/ext4/w;set sync fsync" |
+    tr ';' '\n' >"$T/ev.cfg"
+pm_run ev
+b='([0-9]+ bytes|[0-9]+\.[0-9][0-9] (kilo|mega)bytes)'
+is "$(grep -cE "^		$loopdev: [0-9]+ reads \($b\), [0-9]+ writes \($b\), [0-9]+ flushes, busy [0-9]+\.[0-9][0-9] s$" \
+    "$T/ev.out") $(grep -c "^		$loopdev:" "$T/ev.out")" "3 3" \
+    "verbose: a device line per phase, sizes as counts or scaled"
+grep -q '0\.000000' "$T/ev.out"
+ok $((! $?)) "verbose: no byte count printed as 0.000000"
+
 umount "$T/ext4" && losetup -d "/dev/$loopdev" 2>/dev/null
 ext4_image "$T/linear" -O ^dir_index
 mkdir "$T/linear/w"
