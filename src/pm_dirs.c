@@ -334,29 +334,30 @@ pm_direct_blocks(struct pm_run *run, size_t a)
  * opened) for its direct-I/O alignment, so that a file system that
  * refuses O_DIRECT, or block sizes that are not multiples of the
  * alignment, stop the run before any sK of an earlier location is made.
- * *align becomes the largest alignment.  When every location was probed
- * pm_dirs_open does not probe again.  Returns 0 or -1.
+ * *align becomes the largest alignment.  Returns 0 when every location
+ * was probed, 1 when one could not be opened yet (pm_dirs_open then
+ * probes them all), -1 on failure.
  */
 int
 pm_direct_check(struct pm_run *run, size_t nloc, size_t *align)
 {
 	struct pm_dirs	 d;
 	uint32_t	 i;
-	int		 rc = 0;
+	int		 rc = 0, later = 0;
 
 	if (pm_dirs_init(&d, nloc, 0) == -1)
 		return (pm_fail(run, "allocate", "directory table", errno));
-	run->probed = 1;
 	for (i = 0; rc == 0 && i < d.nloc; i++) {
 		if ((d.locfd[i] = open(pm_locname(run, i), PM_DIR_FLAGS)) ==
-		    -1) {
-			run->probed = 0;
-			continue;
-		}
-		rc = pm_direct_probe(run, &d, i, align);
+		    -1)
+			later = 1;
+		else
+			rc = pm_direct_probe(run, &d, i, align);
 	}
 	pm_dirs_close(&d);
-	return (rc == 0 ? pm_direct_blocks(run, *align) : rc);
+	if (rc == 0)
+		rc = pm_direct_blocks(run, *align);
+	return (rc == 0 ? later : rc);
 }
 
 /*
@@ -408,8 +409,9 @@ fail:
  * Open every location of d (the locations: d was set up by
  * pm_dirs_init) in list order and, with subdirectories, make and open
  * the sK of each new directory right after opening it (so that a
- * location may lie inside another's sK, as with paths).  With O_DIRECT,
- * *align becomes the file systems' largest alignment.  Returns 0 or -1.
+ * location may lie inside another's sK, as with paths).  Given align
+ * (set direct), each file system is probed and *align becomes their
+ * largest alignment.  Returns 0 or -1.
  */
 int
 pm_dirs_open(struct pm_run *run, struct pm_dirs *d, size_t *align)
@@ -419,7 +421,7 @@ pm_dirs_open(struct pm_run *run, struct pm_dirs *d, size_t *align)
 	for (i = 0; i < d->nloc; i++) {
 		if (pm_stopped(run) || pm_open_location(run, d, i) == -1)
 			return (-1);
-		if (d->canon[i] == i && run->cfg->direct && !run->probed &&
+		if (d->canon[i] == i && align != NULL &&
 		    pm_direct_probe(run, d, i, align) == -1)
 			return (-1);
 		if (d->canon[i] == i && d->nsub > 0 &&

@@ -174,8 +174,6 @@ struct pm_run {
 	size_t			 plen;		/* bytes of prefix */
 	char			 name[PM_NAME_MAX]; /* current name in its dir */
 	int			 dirfd;		/* its directory */
-	int			 probed;	/* set direct: every location
-						   probed before opening */
 
 	int			 sw_on;		/* keep stonewall checkpoints */
 	uint64_t		 swstep[PM_NTPHASES];	/* ops between them */

@@ -229,7 +229,8 @@ pm_group_shared_error(struct pm_group *g)
 /*
  * Open the locations and, when the clients share them, make their sK.
  * Under MPI rank 0 makes the sK; the other ranks then open the ones it
- * made.  Returns 0 or -1 (on every rank when rank 0 failed).
+ * made.  Given align, the file systems are probed (pm_dirs_open).
+ * Returns 0 or -1 (on every rank when rank 0 failed).
  */
 static int
 pm_group_top(struct pm_group *g, size_t *align)
@@ -264,11 +265,13 @@ pm_group_dirs(struct pm_group *g)
 	char			 name[PM_PREFIX_MAX];
 	size_t			 align = 0, nloc = g->cfg->nlocations;
 	uint32_t		 i, nsub = lead->subdirs;
+	int			 later = 0;
 
 	pm_fd_budget((nloc + 1) * (1 + 2 * (uint64_t)g->n * (nsub + 2)));
-	if ((g->cfg->direct && pm_direct_check(lead, nloc, &align) == -1) ||
-	    pm_group_top(g, &align) == -1 ||
-	    (g->cfg->direct && pm_direct_blocks(lead, align) == -1)) {
+	if ((g->cfg->direct &&
+	    (later = pm_direct_check(lead, nloc, &align)) == -1) ||
+	    pm_group_top(g, later ? &align : NULL) == -1 ||
+	    (later && pm_direct_blocks(lead, align) == -1)) {
 		pm_group_shared_error(g);
 		return (-1);
 	}

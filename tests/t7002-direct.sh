@@ -9,7 +9,8 @@
 #    snapshot, and no mkdir/create in the strace), on a tmpfs (the
 #    message names the location), with set buffering true, and with block
 #    sizes that are not multiples of the alignment (the message gives
-#    4096), also when another location or subdirectories come first.
+#    4096), also when another location or subdirectories come first;
+#  - a location inside another's sK is probed when it is opened.
 # Needs root, a loop device and mkfs.ext4; the tmpfs part needs root.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/fault/faultlib.sh"
@@ -101,5 +102,21 @@ refused tmpfs-second "$E/loc" \
     "$d;set location +$T/tmpfs;set subdirectories 3" "$notmpfs"
 refused read512-subdirs "$E/loc" "$d;set read 512;set subdirectories 3" \
     "direct read 512 and write 4096: $m"
+
+# A location inside another's sK does not exist before the run: the
+# locations are probed again as they are opened (O_TMPFILE|O_DIRECT: the
+# first before anything is made, then both), and the run works.
+pm_config nested "$d;set location +$E/loc/s0;set subdirectories 2"
+if [ -n "${STRACE:-}" ] && [ -x "$STRACE" ]; then
+	pm_run nested env "ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0" \
+	    "$STRACE" -f -y -qq -e trace=openat -o "$T/nested.tr"
+	is "$(grep -F O_TMPFILE "$T/nested.tr" | grep -c O_DIRECT)" 3 \
+	    "nested: the first location probed, then both as they are opened"
+else
+	pm_run nested
+	skip "nested: the probes" "strace not installed"
+fi
+is "$rc $(csv_get "$T/nested.csv" status)" "0 ok" "nested: exit 0, ok"
+same_as_before "$E/loc" "$T/loc.before" "nested: the location as before"
 
 done_testing
