@@ -109,8 +109,7 @@ pm_cmderr_set(struct pm_cmderr *err, enum pm_errkind kind,
 	err->kind = kind;
 	err->compat = compat != NULL ? xstrdup(compat) : NULL;
 	va_start(ap, fmt);
-	if (vasprintf(&err->text, fmt, ap) == -1)
-		err->text = xstrdup("out of memory");
+	xvasprintf(&err->text, fmt, ap);
 	va_end(ap);
 }
 
@@ -122,8 +121,7 @@ pm_cmderr_compat(struct pm_cmderr *err, const char *fmt, ...)
 
 	free(err->compat);
 	va_start(ap, fmt);
-	if (vasprintf(&err->compat, fmt, ap) == -1)
-		err->compat = NULL;
+	xvasprintf(&err->compat, fmt, ap);
 	va_end(ap);
 }
 
@@ -148,11 +146,8 @@ pm_result_warn(struct pm_result *r, const char *fmt, ...)
 	char	*w;
 
 	va_start(ap, fmt);
-	if (vasprintf(&w, fmt, ap) == -1)
-		w = NULL;
+	xvasprintf(&w, fmt, ap);
 	va_end(ap);
-	if (w == NULL)
-		return;
 	r->warnings = xreallocarray(r->warnings, r->nwarnings + 1,
 	    sizeof *r->warnings);
 	r->warnings[r->nwarnings++] = w;

@@ -463,11 +463,10 @@ bad(struct pm_cmderr *err, const struct pm_option *opt, const char *fmt,
 	char	*msg;
 
 	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) == -1)
-		msg = NULL;
+	xvasprintf(&msg, fmt, ap);
 	va_end(ap);
 	pm_cmderr_set(err, PM_ERR_INPUT, opt->compat, "%s: %s", opt->name,
-	    msg != NULL ? msg : "bad value");
+	    msg);
 	free(msg);
 	return (-1);
 }

@@ -176,8 +176,7 @@ pm_shell_warn(struct pm_shell *sh, const char *fmt, ...)
 	if (!sh->check && sh->checked)
 		return;
 	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) == -1)
-		msg = NULL;
+	xvasprintf(&msg, fmt, ap);
 	va_end(ap);
 	if (sh->file == NULL)
 		xasprintf(&line, "postmark: warning: %s", msg);

@@ -26,6 +26,7 @@
 
 #include <sys/types.h>
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -506,5 +507,7 @@ void		*xreallocarray(void *, size_t, size_t);
 char		*xstrdup(const char *);
 int		 xasprintf(char **, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
+int		 xvasprintf(char **, const char *, va_list)
+		    __attribute__((__format__(__printf__, 2, 0)));
 
 #endif /* POSTMARK_H */

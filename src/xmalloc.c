@@ -78,9 +78,17 @@ xasprintf(char **ret, const char *fmt, ...)
 	int	 n;
 
 	va_start(ap, fmt);
-	n = vasprintf(ret, fmt, ap);
+	n = xvasprintf(ret, fmt, ap);
 	va_end(ap);
-	if (n == -1)
+	return (n);
+}
+
+int
+xvasprintf(char **ret, const char *fmt, va_list ap)
+{
+	int	 n;
+
+	if ((n = vasprintf(ret, fmt, ap)) == -1)
 		err(PM_EXIT_FAIL, "asprintf");
 	return (n);
 }
