@@ -12,14 +12,6 @@ command -v gnuplot >/dev/null 2>&1 || skip_all "gnuplot not installed"
 compare="$srcdir/scripts/compare.sh"
 fix="$srcdir/tests/fixtures"
 
-# png FILE WIDTH HEIGHT DESC: FILE is a PNG image of that size.
-png() {
-	got=$(od -An -tx1 -N24 "$1" 2>/dev/null | tr -d ' \n')
-	w=$(printf '%08x' "$2")
-	h=$(printf '%08x' "$3")
-	is "$got" "89504e470d0a1a0a0000000d49484452$w$h" "$4"
-}
-
 # svg FILE DESC: FILE is an SVG document.
 svg() {
 	grep -q '<svg' "$1" 2>/dev/null && grep -q '</svg>' "$1"

@@ -64,8 +64,7 @@ is "$(awk 'BEGIN { FS = "  +" } $1 == "transactions/s" { print $2, $3 }' \
     "$txt" | tr '\n' ' ')" "A 2 B 2 " "the report has both labels, n 2"
 if [ -z "$plot" ]; then
 	for p in bars latency; do
-		is "$(od -An -tx1 -N8 "${csv%.csv}-$p.png" | tr -d ' \n')" \
-		    89504e470d0a1a0a "$p plot is a PNG"
+		is_png "${csv%.csv}-$p.png" "$p plot is a PNG"
 	done
 else
 	skip "plots" "gnuplot not installed"
@@ -82,8 +81,7 @@ is "$(col "$csv2" number)" "20 20 40 40 " "set number swept for each target"
 is "$(grep -c ' files (set number)' "${csv2%.csv}.txt")" 2 \
     "one table per file count"
 if [ -z "$plot" ]; then
-	is "$(od -An -tx1 -N8 "${csv2%.csv}-files.png" | tr -d ' \n')" \
-	    89504e470d0a1a0a "rate-versus-files plot is a PNG"
+	is_png "${csv2%.csv}-files.png" "rate-versus-files plot is a PNG"
 else
 	skip "files plot" "gnuplot not installed"
 fi

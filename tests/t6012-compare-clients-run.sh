@@ -51,11 +51,6 @@ runs() {
 		}'
 }
 
-# is_png FILE DESC: FILE starts with the PNG signature.
-is_png() {
-	is "$(od -An -tx1 -N8 "$1" 2>/dev/null | tr -d ' \n')" \
-	    89504e470d0a1a0a "$2"
-}
 
 mkdir "$T/a" "$T/b"
 printf '# small\nset number 200\nset transactions 500\nset clients 7\n' \

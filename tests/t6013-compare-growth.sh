@@ -80,9 +80,7 @@ grep -qF '| lindir, 1 client | 3 | 10 | 2000 | 10451 | 261.1 | 20000 | 1322 | 58
     "$T/d.md"
 ok $? "the Markdown report has the growth table"
 if [ -z "$plot" ]; then
-	is "$(od -An -tx1 -N24 "$T/d-growth.png" | tr -d ' \n')" \
-	    "89504e470d0a1a0a0000000d494844520000044c00000320" \
-	    "the -growth plot is a 1100x800 PNG"
+	png "$T/d-growth.png" 1100 800 "the -growth plot is a 1100x800 PNG"
 	grep -q 'files alive' "$T/d-growth.svg" &&
 	    grep -q 'lindir, 1 client' "$T/d-growth.svg"
 	ok $? "... and an SVG with files alive on the x axis, a line per target"

@@ -1,7 +1,8 @@
 # tests/tap.sh: a tiny TAP library sourced by every tests/tNNNN-*.sh.
 #
 # Provides: plan N, ok COND-STATUS DESC, is GOT WANT DESC, skip_all REASON,
-# skip DESC REASON, skip_sanitized WHY, diag TEXT, done_testing, and
+# skip DESC REASON, skip_sanitized WHY, diag TEXT, done_testing, is_png
+# FILE DESC and png FILE WIDTH HEIGHT DESC (plots), and
 # snapshot DIR (to check that a directory is left exactly as it was).  Each
 # script gets a scratch directory in $T (mktemp -d) that is removed on exit
 # by a trap; scripts that need more cleanup set $cleanup to a command run
@@ -87,6 +88,20 @@ skip_sanitized() {
 	if [ "${PM_SANITIZED:-0}" = 1 ]; then
 		skip_all "sanitized build: $1"
 	fi
+}
+
+# is_png FILE DESC: FILE starts with the PNG signature.
+is_png() {
+	is "$(od -An -tx1 -N8 "$1" 2>/dev/null | tr -d ' \n')" \
+	    89504e470d0a1a0a "$2"
+}
+
+# png FILE WIDTH HEIGHT DESC: FILE is a PNG image of that size (the
+# signature, then an IHDR chunk with the width and height).
+png() {
+	is "$(od -An -tx1 -N24 "$1" 2>/dev/null | tr -d ' \n')" \
+	    "89504e470d0a1a0a0000000d49484452$(printf '%08x%08x' "$2" "$3")" \
+	    "$4"
 }
 
 # snapshot DIR: every entry below DIR with the sha256 of regular files.
