@@ -501,11 +501,14 @@ pm_client_teardown(struct pm_run *run)
 	free(run->cumweight);
 }
 
-/* Enter a phase: remember it and tell the caller.  Returns 0 or -1. */
+/*
+ * Enter a phase: tell the caller (which phase the run is in is kept by
+ * pm_around, or for several clients by pm_group_phases).  Returns 0 or
+ * -1.
+ */
 static int
 pm_begin(struct pm_run *run, enum pm_phase phase)
 {
-	run->res->last_phase = phase;
 	if (run->hooks == NULL || run->hooks->phase_begin == NULL)
 		return (0);
 	return (run->hooks->phase_begin(run->arg, phase, &run->res->error));
@@ -938,12 +941,12 @@ pm_around(struct pm_run *run, int after, enum pm_phase phase)
 	int			(*fn)(void *, enum pm_phase, struct pm_error *);
 	int			 rc = 0, sampled = 0;
 
+	if (!after)
+		run->res->last_phase = phase;
 	if (h == NULL)
 		return (0);
 	if (after && h->sample != NULL)
 		sampled = h->sample(run->arg, phase, 1);
-	if (!after)
-		run->res->last_phase = phase;
 	fn = after ? h->after : h->before;
 	if (fn != NULL && (rc = fn(run->arg, phase, &run->res->error)) == -1)
 		return (-1);
