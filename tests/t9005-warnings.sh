@@ -64,14 +64,15 @@ ok "$(! has five "$FEW"; echo $?)" \
     "5 runs: no fewer-than-5 warning"
 
 # A hook stops postmark (its parent) 10 ms into each transaction phase
-# of 300 transactions: for a random 0 to 1.9 s, a noisy set, warned; for
-# 3 s every time, so that the phase's time hardly varies whatever else
-# the machine does, a steady one, not warned.
+# of 3000 transactions (long enough for the stop to land in it on a fast
+# machine, short beside the stop): for a random 0 to 1.9 s, a noisy set,
+# warned; for 3 s every time, so that the phase's time hardly varies
+# whatever else the machine does, a steady one, not warned.
 stopping() {
 	printf 'set hook before transactions %s%s%s\n' \
 	    'd=$(od -An -N1 -tu1 /dev/urandom | tr -d " ") && (sleep 0.01 && kill -STOP $PPID && sleep ' \
 	    "$2" ' && kill -CONT $PPID) >/dev/null 2>&1 &'
-	printf '%s;set transactions 300;set iterations 5;set report csv;run %s;quit\n' \
+	printf '%s;set transactions 3000;set iterations 5;set report csv;run %s;quit\n' \
 	    "$SMALL" "$T/$1.csv" | tr ';' '\n'
 }
 stopping noisy '$((d % 2)).$((d % 10))' >"$T/noisy.cfg"

@@ -129,6 +129,16 @@ ere_quote() {
 	printf '%s\n' "$1" | sed 's/[].[\*^$()+?{|]/\\&/g'
 }
 
+# postmark_for_all: copy $POSTMARK to $T/bin/postmark, which any user can
+# run (the build directory may be closed to others, as one under
+# mktemp -d is); $T becomes searchable by all.  Run it with PM_BIN.
+postmark_for_all() {
+	chmod 0711 "$T"
+	mkdir -p "$T/bin" &&
+	    cp "$POSTMARK" "$T/bin/postmark" &&
+	    chmod 0755 "$T/bin" "$T/bin/postmark" || exit 99
+}
+
 # csv_get FILE COLUMN [ROW]: COLUMN of the ROW-th row (default: the last)
 # of the CSV report FILE (nothing if FILE has no such row); COLUMN
 # `phase' is the phase in which the run stopped, from its counts:
