@@ -138,7 +138,8 @@ pm_boot_read(const char *path, size_t *len, size_t max, char **cause)
 	for (;;) {
 		if (n + 1 >= cap) {
 			cap = cap == 0 ? 4096 : cap * 2;
-			if (cap > max + 1 || (nbuf = realloc(buf, cap)) == NULL) {
+			if (cap > max + 1 ||
+			    (nbuf = realloc(buf, cap)) == NULL) {
 				*cause = pm_boot_cause("read %s: longer than "
 				    "%zu bytes or out of memory", path, max);
 				goto fail;

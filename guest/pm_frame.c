@@ -93,7 +93,8 @@ base64(char *out, const unsigned char *in, size_t n)
 	uint32_t		 v;
 
 	for (i = 0; i + 2 < n; i += 3) {
-		v = (uint32_t)in[i] << 16 | (uint32_t)in[i + 1] << 8 | in[i + 2];
+		v = (uint32_t)in[i] << 16 | (uint32_t)in[i + 1] << 8 |
+		    in[i + 2];
 		out[o++] = abc[v >> 18];
 		out[o++] = abc[v >> 12 & 63];
 		out[o++] = abc[v >> 6 & 63];

@@ -222,11 +222,12 @@ def _expand(dirs, origin):
 
 class Libraries:
     """The shared libraries a program loads, resolved as glibc's loader
-    does (the guest has them at the same paths): for each DT_NEEDED of an object, the DT_RPATH of the object
-    and of those that loaded it (when the object has no DT_RUNPATH), then
-    its DT_RUNPATH, then ld.so.conf's directories (the cache), then the
-    system's; a candidate of another ELF class or machine is skipped.
-    The host's LD_LIBRARY_PATH is not used: the guest does not have it.
+    does (the guest has them at the same paths): for each DT_NEEDED of an
+    object, the DT_RPATH of the object and of those that loaded it (when
+    the object has no DT_RUNPATH), then its DT_RUNPATH, then ld.so.conf's
+    directories (the cache), then the system's; a candidate of another
+    ELF class or machine is skipped.  The host's LD_LIBRARY_PATH is not
+    used: the guest does not have it.
     """
 
     def __init__(self, program, conf="/etc/ld.so.conf"):

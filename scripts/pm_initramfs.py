@@ -178,11 +178,13 @@ def build(kernel, modules_dir, config_text, fs, mount_options, postmark,
             cpio.file(GUEST["input"], postmark_input(config_text, label)
                       .encode("utf-8", "surrogateescape"))
             cpio.close()
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(output)
         except OSError:
             pass
+        if isinstance(e, pm_modules.ModuleError):
+            raise BuildError(str(e)) from e
         raise
     return {"release": release, "modules": modules, "libraries": found,
             "warnings": warnings, "bytes": os.path.getsize(output)}

@@ -89,14 +89,18 @@ def module_name(path):
 
 def module_bytes(path):
     """The module file PATH, decompressed when gzip or xz; (data, name
-    in the guest)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    name = module_name(path)
-    if path.endswith(".ko.gz"):
-        return gzip.decompress(data), name + ".ko"
-    if path.endswith(".ko.xz"):
-        return lzma.decompress(data), name + ".ko"
+    in the guest).  ModuleError when it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+        name = module_name(path)
+        if path.endswith(".ko.gz"):
+            return gzip.decompress(data), name + ".ko"
+        if path.endswith(".ko.xz"):
+            return lzma.decompress(data), name + ".ko"
+    except (OSError, EOFError, lzma.LZMAError) as e:
+        raise ModuleError("module %s: %s" % (path, getattr(e, "strerror",
+                                                           None) or e))
     if path.endswith(".ko.zst"):
         return data, name + ".ko.zst"
     return data, name + ".ko"
@@ -211,7 +215,7 @@ class Modules:
         for name, path in sorted(self.paths.items()):
             try:
                 info = modinfo(path)
-            except (ModuleError, OSError, EOFError, lzma.LZMAError):
+            except ModuleError:
                 continue
             for alias in info.get("alias", []):
                 self.alias.setdefault(alias, name)

@@ -243,8 +243,11 @@ def _boot_one(result, a, work):
     boot.run(a["time_limit"])
     result["seconds"] = round(time.monotonic() - t0, 3)
     result["console_tail"] = boot.tail()
-    with open(record, "rb") as f:
-        frames, problems = pm_frame.read_frames(f.read())
+    try:
+        with open(record, "rb") as f:
+            frames, problems = pm_frame.read_frames(f.read())
+    except FileNotFoundError:
+        frames, problems = [], []
     if not frames:
         frames, problems = pm_frame.read_frames(bytes(boot.console))
     _record(result, frames, problems)
@@ -292,9 +295,11 @@ def run_once(kernel, modules_dir, config_text, fs="ext4", mkfs_options="",
                         "cache": cache, "qemu": qemu_version(qemu),
                         "machine": MACHINE}
         _boot_one(result, a, work)
-    except (ValueError, pm_disk.DiskError, pm_initramfs.BuildError,
-            OSError) as e:
+    except (ValueError, pm_disk.DiskError, pm_initramfs.BuildError) as e:
         result["error"] = str(e)
+    except OSError as e:
+        result["error"] = "%s: %s" % (e.filename, e.strerror) \
+            if e.filename else str(e)
     finally:
         if a["boot"] is not None:
             a["boot"].stop()

@@ -43,7 +43,8 @@ for m in $(sed 's/:.*//' "$M/modules.dep"); do
 	mkdir -p "$M/$(dirname "$m")"
 	echo "module $(basename "$m")" >"$M/$m"
 done
-echo "module virtio_ring.ko" | gzip -n >"$M/kernel/drivers/virtio/virtio_ring.ko.gz"
+echo "module virtio_ring.ko" | gzip -n \
+    >"$M/kernel/drivers/virtio/virtio_ring.ko.gz"
 printf 'set number 50\nset transactions 100\n' >"$T/small.pm"
 
 # build OUT FS [ARGS]: the initramfs and its --list.
@@ -113,7 +114,8 @@ if command -v cpio >/dev/null; then
 	    <ext4.cpio)" "module virtio_ring.ko" \
 	    "a gzip-compressed module is stored decompressed"
 	is "$(cd "$T" && cpio -i --quiet --to-stdout pm/modules <ext4.cpio |
-	    sed 's|.*/||; s/\.ko$//' | tr '\n' ' ')" "$(order "$T/ext4.cpio.list")" \
+	    sed 's|.*/||; s/\.ko$//' | tr '\n' ' ')" \
+	    "$(order "$T/ext4.cpio.list")" \
 	    "pm/modules lists the modules in the order of --list"
 	cpio -i --quiet --to-stdout pm/guest.conf <"$T/ext4.cpio" >"$T/conf"
 	r=0
@@ -136,8 +138,9 @@ quit" "the input is the config, then location, label, CSV, run and quit"
 		ldd "$POSTMARK" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
 		    $1 ~ /^\// { print $1 }' | while read -r l; do
 			readlink -f "$l"; done | sort >"$T/ldd"
-		sed -n 's/^library //p' "$T/ext4.cpio.list" | while read -r l; do
-			readlink -f "$l"; done | sort >"$T/ours"
+		sed -n 's/^library //p' "$T/ext4.cpio.list" |
+		    while read -r l; do readlink -f "$l"; done |
+		    sort >"$T/ours"
 		same_file "$T/ours" "$T/ldd" \
 		    "the libraries are ldd's, found without running postmark"
 		r=0
@@ -164,14 +167,16 @@ N=$T/nodep/lib/modules/9.9.9-pmtest
 mkdir -p "$N"
 cp "$M/modules.builtin" "$N/"
 mod() {
-	printf '__attribute__((section(".modinfo"), used)) static const char m[] = "%s";\n' "$2" >"$T/m.c"
+	printf '%s static const char m[] = "%s";\n' \
+	    '__attribute__((section(".modinfo"), used))' "$2" >"$T/m.c"
 	mkdir -p "$N/$(dirname "$1")"
 	${CC:-cc} -c -o "$N/$1" "$T/m.c"
 }
 if mod kernel/virtio.ko 'license=GPL'; then
 	mod kernel/virtio_ring.ko 'depends='
 	mod kernel/virtio_pci_modern_dev.ko 'depends=virtio'
-	mod kernel/virtio_pci.ko 'depends=virtio_ring,virtio,virtio_pci_modern_dev'
+	mod kernel/virtio_pci.ko \
+	    'depends=virtio_ring,virtio,virtio_pci_modern_dev'
 	mod kernel/virtio_blk.ko 'depends=virtio,virtio_ring'
 	mod kernel/xfs.ko 'depends=libcrc32c'
 	mod kernel/libcrc32c.ko 'softdep=pre: crc32c'

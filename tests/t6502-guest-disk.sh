@@ -3,7 +3,8 @@
 # images made with the same options are identical byte for byte (fixed
 # UUID, directory-hash seed and mke2fs clock), the caller's options
 # apply (-O ^dir_index) and its -E options join the fixed ones instead of
-# replacing them, a failing mkfs is an error with its message, and sizes are checked.
+# replacing them, a failing mkfs is an error with its message, and sizes
+# are checked.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/kernels/lib.sh"
 need_python
@@ -56,7 +57,8 @@ is "$(cat "$T/c.cmd")" "mkfs.ext4 -q -F -U $(field "$T/a.img" \
     "Directory Hash Seed"),lazy_itable_init=0,lazy_journal_init=0,$(:
     )stride=4 -O '^dir_index' c.img" "the command says what was run"
 
-is "$(disk "$T/e.img" "-O no_such_feature" | sed 's/(exit [0-9]*).*/(exit N)/')" \
+is "$(disk "$T/e.img" "-O no_such_feature" |
+    sed 's/(exit [0-9]*).*/(exit N)/')" \
     "error: mkfs.ext4 -q -F -U $(field "$T/a.img" "Filesystem UUID") -E $(:
     )hash_seed=$(field "$T/a.img" "Directory Hash Seed"),$(:
     )lazy_itable_init=0,lazy_journal_init=0 -O no_such_feature $T/e.img $(:

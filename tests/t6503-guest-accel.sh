@@ -16,8 +16,8 @@ print(pm_accel.run_probe("qemu-system-x86_64", "tcg", "max"))')" None \
 
 # Stand-ins for QEMU: one that fails, one killed by a signal, one that
 # hangs (exec, so that the probe's kill ends it).
-printf '#!/bin/sh\necho "qemu: could not access KVM kernel module" >&2\nexit 1\n' \
-    >"$T/fails"
+printf '#!/bin/sh\necho "%s" >&2\nexit 1\n' \
+    "qemu: could not access KVM kernel module" >"$T/fails"
 printf '#!/bin/sh\nkill -ABRT $$\n' >"$T/aborts"
 printf '#!/bin/sh\nexec sleep 60\n' >"$T/hangs"
 chmod +x "$T/fails" "$T/aborts" "$T/hangs"
