@@ -90,6 +90,8 @@ case " $(get good 'd.get("kernel_cmdline")') " in
 *)	r=1; diag "$(get good 'd.get("kernel_cmdline")')" ;;
 esac
 ok $r "the record's kernel_cmdline carries the VM's description ($accel)"
+get good '"\n".join(r["console_tail"])' | grep -qx "pm_init: PM_VM_ACCEL=$accel"
+ok $? "and postmark's environment has it as PM_VM_ACCEL=$accel"
 if [ "$accel" = tcg ]; then
 	case $(get good '" ".join(r["warnings"])') in
 	*"QEMU emulates the processor (TCG)"*) r=0 ;;
