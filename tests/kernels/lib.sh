@@ -1,0 +1,53 @@
+# tests/kernels/lib.sh: what the t65xx tests share, sourced after
+# tests/tap.sh.  py runs python3 with scripts/ on its path (no bytecode
+# written into the source tree); need_python, need_init and need_qemu
+# skip the script without them; fetch_kernel DIR downloads the newest
+# linux-image-6.1.0-N-cloud-amd64-unsigned that apt knows into DIR and
+# unpacks it there with dpkg-deb -x, never installing it, and sets KPKG,
+# KRELEASE (its uname -r), KIMAGE and KMODS.
+
+PM_INIT=$builddir/guest/pm_init
+FRAMETEST=$builddir/guest/pm_frametest
+export PM_INIT
+
+py() {
+	PYTHONPATH=$srcdir/scripts PYTHONDONTWRITEBYTECODE=1 python3 "$@"
+}
+
+need_python() {
+	command -v python3 >/dev/null || skip_all "no python3"
+}
+
+need_init() {
+	[ -x "$PM_INIT" ] ||
+	    skip_all "no guest/pm_init (configure found no static link)"
+}
+
+need_qemu() {
+	command -v qemu-system-x86_64 >/dev/null ||
+	    skip_all "no qemu-system-x86_64 (apt-get install qemu-system-x86)"
+}
+
+fetch_kernel() {
+	for tool in apt-get apt-cache dpkg-deb; do
+		command -v $tool >/dev/null ||
+		    skip_all "no $tool: cannot fetch a Debian kernel"
+	done
+	KPKG=$(apt-cache search --names-only \
+	    '^linux-image-6\.1\.0-[0-9]+-cloud-amd64-unsigned$' 2>/dev/null |
+	    awk '{ print $1 }' | sort -V | tail -n 1)
+	[ -n "$KPKG" ] || skip_all "apt knows no linux-image-6.1.0-N-cloud-$(:
+	    )amd64-unsigned (run apt-get update)"
+	if ! (cd "$1" && apt-get download -q "$KPKG") >"$1/download.log" 2>&1
+	then
+		skip_all "apt-get download $KPKG failed: $(tail -n 1 \
+		    "$1/download.log")"
+	fi
+	dpkg-deb -x "$1"/*.deb "$1/x" || skip_all "dpkg-deb -x $KPKG failed"
+	rm -f "$1"/*.deb
+	KRELEASE=${KPKG#linux-image-}
+	KRELEASE=${KRELEASE%-unsigned}
+	KIMAGE=$1/x/boot/vmlinuz-$KRELEASE
+	KMODS=$1/x/lib/modules/$KRELEASE
+	[ -f "$KIMAGE" ] || skip_all "$KPKG has no boot/vmlinuz-$KRELEASE"
+}
