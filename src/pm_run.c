@@ -32,8 +32,6 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include <sys/wait.h>
-
 #include <errno.h>
 #include <math.h>
 #include <fcntl.h>
@@ -46,8 +44,9 @@
 #include <unistd.h>
 
 #include "pm_cli.h"
-#include "pm_mpi.h"
 #include "pm_clock.h"
+#include "pm_hook.h"
+#include "pm_mpi.h"
 
 #ifndef nitems
 #define nitems(a)	(sizeof(a) / sizeof((a)[0]))
@@ -55,9 +54,6 @@
 
 #define PM_LIVE_NS	250000000ULL	/* ns between live progress updates */
 #define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"
-#define PM_SHELL	"/bin/sh"
-
-extern const char *const pm_hook_phases[];	/* pm_option.c */
 
 /* State of one "run" command, shared with the engine's hooks. */
 struct pm_drive {
@@ -130,7 +126,6 @@ static FILE	*pm_report_open(const struct pm_config *, const char *, int *,
 static int	 pm_iteration(struct pm_drive *, FILE *, struct pm_result *,
 		    int *, struct pm_summary **, int *, struct pm_cmderr *);
 static int	 pm_drop_caches(struct pm_error *);
-static void	 pm_hook_env(const struct pm_drive *, int, int);
 static int	 pm_hook_command(const struct pm_drive *, int, int,
 		    struct pm_error *);
 static int	 pm_hook_phase(enum pm_phase);
@@ -365,88 +360,19 @@ pm_drop_caches(struct pm_error *err)
 	return (0);
 }
 
-/*
- * The environment of a hook, in the child: PM_WHEN, PM_PHASE,
- * PM_ITERATION, PM_WARMUP, PM_LABEL and PM_LOCATIONS (the locations
- * joined by ':', or "." for the current directory).
- */
-static void
-pm_hook_env(const struct pm_drive *run, int when, int hp)
-{
-	const struct pm_config	*cfg = run->cfg;
-	char			 n[16], *locs = xstrdup(cfg->nlocations == 0 ?
-				    "." : ""), *t;
-	size_t			 i;
-
-	for (i = 0; i < cfg->nlocations; i++) {
-		xasprintf(&t, "%s%s%s", locs, i > 0 ? ":" : "",
-		    cfg->locations[i].name);
-		free(locs);
-		locs = t;
-	}
-	snprintf(n, sizeof n, "%u", run->iteration);
-	setenv("PM_WHEN", when == PM_HOOK_BEFORE ? "before" : "after", 1);
-	setenv("PM_PHASE", pm_hook_phases[hp], 1);
-	setenv("PM_ITERATION", n, 1);
-	setenv("PM_WARMUP", run->warmup ? "1" : "0", 1);
-	setenv("PM_LABEL", cfg->label != NULL ? cfg->label : "", 1);
-	setenv("PM_LOCATIONS", locs, 1);
-	free(locs);
-}
-
-/*
- * Run the hook set for when and hp, if any, with /bin/sh -c: outside any
- * timed interval, standard input from /dev/null, standard output where
- * the progress text goes.  Returns 1 when it ran and exited 0, 0 when
- * there is none, -1 with *err when it failed (its status in the message),
- * or -1 with *err untouched when a stopping signal reached us while it
- * ran: sent to our process group (Ctrl-C, a hangup), it stopped the hook
- * too, and the run is interrupted, not failed.
- */
+/* Run the hook set for when and hp, if any (pm_hook_run). */
 static int
 pm_hook_command(const struct pm_drive *run, int when, int hp,
     struct pm_error *err)
 {
-	const char	*cmd = run->cfg->hook[when][hp];
-	char		 what[64];
-	pid_t		 pid;
-	int		 st, fd;
+	struct pm_hookrun	 h = {
+		.cfg = run->cfg,
+		.iteration = run->iteration,
+		.warmup = run->warmup,
+		.out = run->out
+	};
 
-	if (cmd == NULL || pm_mpi_rank() != 0)	/* MPI: rank 0's alone */
-		return (0);
-	fflush(stdout);
-	fflush(stderr);
-	if ((pid = fork()) == -1) {
-		pm_error_set(err, "fork", "hook", errno);
-		return (-1);
-	}
-	if (pid == 0) {
-		signal(SIGPIPE, SIG_DFL);
-		signal(SIGXFSZ, SIG_DFL);
-		if ((fd = open("/dev/null", O_RDONLY)) != -1)
-			dup2(fd, STDIN_FILENO);
-		if (run->out != stdout)
-			dup2(fileno(run->out), STDOUT_FILENO);
-		pm_hook_env(run, when, hp);
-		execl(PM_SHELL, "sh", "-c", cmd, (char *)NULL);
-		_exit(127);
-	}
-	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
-		continue;
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-		return (1);
-	if (pm_workload_signal() != 0)
-		return (-1);
-	snprintf(what, sizeof what, "%s %s", when == PM_HOOK_BEFORE ?
-	    "before" : "after", pm_hook_phases[hp]);
-	pm_error_set(err, "hook", what, 0);
-	if (WIFEXITED(st))
-		xasprintf(&err->text, "'%s' exited with status %d", cmd,
-		    WEXITSTATUS(st));
-	else
-		xasprintf(&err->text, "'%s' was killed by signal %d", cmd,
-		    WTERMSIG(st));
-	return (-1);
+	return (pm_hook_run(&h, when, hp, err));
 }
 
 /* The engine's sample at an edge of a timed phase (pm_usage.c). */
@@ -746,11 +672,15 @@ pm_drive_init(struct pm_drive *run, const struct pm_config *cfg, FILE *out)
 		    fstat(STDERR_FILENO, &se) == 0 && so.st_rdev == se.st_rdev;
 }
 
-/* A signal that stops the run: ask the engine to stop. */
+/*
+ * A signal that stops the run: ask the engine to stop, and pass it on to
+ * the hook running, if any.
+ */
 static void
 pm_onsignal(int signo)
 {
 	pm_workload_interrupt(signo);
+	pm_hook_forward(signo);
 }
 
 /*
@@ -1225,6 +1155,7 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 	r = pm_result_new();
 	pm_workload_interrupt(0);
 	pm_signals_catch(&save);
+	pm_hooks_begin(cfg);
 	/* The warm-up runs, then the measured ones, until enough. */
 	for (it = 1; rv == 0; it++) {
 		run.warmup = it <= cfg->warmup;
@@ -1259,6 +1190,7 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 		pm_cmderr_set(err, PM_ERR_RUN, NULL, "run: another MPI rank "
 		    "failed");
 	}
+	pm_hooks_end();
 	pm_signals_restore(&save);
 	pm_result_free(r);
 	return (rv);
