@@ -360,6 +360,12 @@ static const struct pm_option pm_opts[] = {
 		.def = "0", .usage = "set rankshift K",
 		.help = "Sets MPI ranks working on the files of rank + K",
 		.title = "Rank shift", .col = { "rankshift" }, .colpos = -3
+	}, {
+		.name = "set strictmodes", .type = &pm_t_bool,
+		.off = OFF(strictmodes), .def = "true",
+		.usage = "set strictmodes true|false",
+		.help = "Sets refusing locations others could write",
+		.title = "Strict modes", .colpos = 0
 	}
 #ifdef PM_OPTION_TEST_ROW
 	/* tests/unit_option: a key added by one row (writes iterations). */

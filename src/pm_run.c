@@ -871,7 +871,8 @@ pm_made_by_run(const struct pm_config *cfg, const char *loc)
 /*
  * What "run [FILE]" can check before anything runs: the report file (its
  * name and, when fs is set, that it can be written) and, when fs is set,
- * that every location is a directory.  Returns 0, or -1 with *err set.
+ * that every location is a directory where, with set strictmodes, no one
+ * else could replace the run's files.  Returns 0, or -1 with *err set.
  */
 int
 pm_run_check(const struct pm_config *cfg, const char *file, int fs,
@@ -879,6 +880,7 @@ pm_run_check(const struct pm_config *cfg, const char *file, int fs,
 {
 	struct stat	 st;
 	const char	*loc;
+	char		*why;
 	size_t		 i;
 	int		 w, p;
 
@@ -898,8 +900,9 @@ pm_run_check(const struct pm_config *cfg, const char *file, int fs,
 	if (file != NULL && (pm_report_clash(cfg, file, err) == -1 ||
 	    pm_run_check_file("run", file, fs, err) == -1))
 		return (-1);
-	for (i = 0; fs && i < cfg->nlocations; i++) {
-		loc = cfg->locations[i].name;
+	for (i = 0; fs && i < (cfg->nlocations > 0 ? cfg->nlocations : 1);
+	    i++) {
+		loc = cfg->nlocations > 0 ? cfg->locations[i].name : ".";
 		if (stat(loc, &st) == -1) {
 			if (errno == ENOENT && pm_made_by_run(cfg, loc))
 				continue;
@@ -910,6 +913,12 @@ pm_run_check(const struct pm_config *cfg, const char *file, int fs,
 		if (!S_ISDIR(st.st_mode)) {
 			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
 			    "'%s' is not a directory", loc);
+			return (-1);
+		}
+		if (cfg->strictmodes && (why = pm_dirs_exposure(&st)) != NULL) {
+			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
+			    "'%s': %s", loc, why);
+			free(why);
 			return (-1);
 		}
 	}

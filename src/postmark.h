@@ -127,6 +127,8 @@ struct pm_config {
 	uint32_t	 clients;	/* workloads run at once, >= 1 */
 	uint32_t	 shared;	/* 1: clients share directories */
 	uint32_t	 rankshift;	/* MPI: ranks to shift by, or 0 */
+	uint32_t	 strictmodes;	/* 1: refuse a directory others could */
+					/* write (set strictmodes) */
 };
 
 /* Phases of a run, in order.  Only CREATE, TRANSACT and DELETE are timed. */
@@ -484,6 +486,10 @@ void		 pm_option_columns(const struct pm_config *, int,
 void		 pm_option_defaults(struct pm_config *);
 void		 pm_option_copy_text(struct pm_config *);
 void		 pm_option_free_text(struct pm_config *);
+
+/* pm_dirs.c: whether others could replace a directory's files. */
+struct stat;
+char		*pm_dirs_exposure(const struct stat *);
 
 /* pm_sysinfo.c: run metadata, gathered before a run. */
 struct pm_meta	*pm_meta_new(const struct pm_config *);
