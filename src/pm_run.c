@@ -47,6 +47,7 @@
 #include "pm_clock.h"
 #include "pm_hook.h"
 #include "pm_mpi.h"
+#include "pm_warn.h"
 
 #ifndef nitems
 #define nitems(a)	(sizeof(a) / sizeof((a)[0]))
@@ -74,8 +75,7 @@ struct pm_drive {
 	const struct pm_meta *meta;	/* the run's: devices to sample */
 	FILE		*ivfp;		/* FILE.intervals.csv, or NULL */
 	int		 ivheader;	/* it needs its header */
-	char		**said;		/* warnings said on stderr */
-	size_t		 nsaid;
+	struct pm_warned warned;	/* the warnings said */
 	struct pm_sample samp[PM_NTPHASES][2]; /* at each phase's edges */
 };
 
@@ -89,14 +89,10 @@ static int	 pm_flush_progress(struct pm_drive *, struct pm_error *);
 static int	 pm_hook_begin(void *, enum pm_phase, struct pm_error *);
 static int	 pm_hook_sample(void *, enum pm_phase, int);
 static void	 pm_usage_fill(const struct pm_drive *, struct pm_result *);
-static void	 pm_run_warnings(struct pm_drive *, struct pm_result *);
-static void	 pm_say_warning(struct pm_drive *, const char *);
 static FILE	*pm_intervals_open(const struct pm_config *, const char *,
 		    int *, struct pm_cmderr *);
 static int	 pm_enough(const struct pm_config *, struct pm_summary *,
 		    uint32_t, FILE *);
-static void	 pm_summary_warnings(struct pm_drive *, struct pm_summary *,
-		    FILE *);
 static FILE	*pm_run_open(struct pm_drive *, const char *, int *,
 		    struct pm_cmderr *);
 static int	 pm_run_close(struct pm_drive *, FILE *, struct pm_summary *,
@@ -410,73 +406,6 @@ pm_usage_fill(const struct pm_drive *run, struct pm_result *r)
 	    &run->samp[PM_TP_DELETE][1], nd);
 }
 
-/* Say a warning on stderr, once per run command. */
-static void
-pm_say_warning(struct pm_drive *run, const char *w)
-{
-	size_t	 i;
-
-	for (i = 0; i < run->nsaid; i++) {
-		if (strcmp(run->said[i], w) == 0)
-			return;
-	}
-	run->said = xreallocarray(run->said, run->nsaid + 1,
-	    sizeof *run->said);
-	run->said[run->nsaid++] = xstrdup(w);
-	fflush(stdout);
-	fprintf(stderr, "postmark: warning: %s\n", w);
-}
-
-/*
- * The warnings of one run (results/README.md lists them): a pool that
- * fits in free memory with neither sync nor a cold cache (the page cache
- * is measured), a phase under 100 ms, an interval series cut short.
- */
-static void
-pm_run_warnings(struct pm_drive *run, struct pm_result *r)
-{
-	static const char *const phase[PM_NTPHASES] = {
-		"creation", "transaction", "deletion"
-	};
-	const struct pm_config	*cfg = run->cfg;
-	struct pm_rates		 rt;
-	double			 pool, mem, iv[PM_NTPHASES];
-	size_t			 i;
-	int			 tp;
-
-	if (r->status == PM_STATUS_OK) {
-		pool = (double)cfg->number * ((double)cfg->size_low +
-		    (double)cfg->size_high) / 2.0;
-		mem = run->meta != NULL ? (double)run->meta->mem_avail_kb *
-		    1024.0 : 0.0;
-		if (cfg->sync == PM_SYNC_NONE && cfg->cache == PM_CACHE_WARM &&
-		    !cfg->direct && mem > 0 && pool < mem)
-			pm_result_warn(r, "the pool of about %.0f MiB fits in "
-			    "the %.0f MiB of free memory and neither set sync "
-			    "nor set cache cold is set: the run measures the "
-			    "page cache, not the disk. Set sync fsync or set "
-			    "cache cold, or make the pool larger than memory",
-			    pool / 1048576.0, mem / 1048576.0);
-		pm_report_rates(cfg, r, &rt);
-		iv[0] = rt.create_iv;
-		iv[1] = rt.t_elapsed;
-		iv[2] = rt.delete_iv;
-		for (tp = 0; tp < PM_NTPHASES; tp++) {
-			if (iv[tp] < 0.1)
-				pm_result_warn(r, "the %s phase took %.0f ms, "
-				    "under 100 ms: its rates are mostly timer "
-				    "and scheduling noise. Raise set %s",
-				    phase[tp], iv[tp] * 1e3, tp == 1 ?
-				    "transactions" : "number");
-		}
-	}
-	if (r->iv_truncated)
-		pm_result_warn(r, "the interval series of a phase stopped "
-		    "after %d intervals: set a longer interval", PM_IV_MAX);
-	for (i = 0; i < r->nwarnings; i++)
-		pm_say_warning(run, r->warnings[i]);
-}
-
 /*
  * set iterations MIN-MAX: whether the runs so far are enough, after MIN:
  * the 95 % confidence interval of the transaction rate within set
@@ -509,39 +438,6 @@ pm_enough(const struct pm_config *cfg, struct pm_summary *sum, uint32_t n,
 		fprintf(info, "Reached %u runs (no set precision to stop "
 		    "sooner)\n", n);
 	return (1);
-}
-
-/*
- * The warnings of several runs: a coefficient of variation of the
- * transaction rate above 5 %, or fewer than 5 runs behind a confidence
- * interval; on fp (after a classic summary) and stderr.
- */
-static void
-pm_summary_warnings(struct pm_drive *run, struct pm_summary *sum, FILE *fp)
-{
-	double	 mean, half, cv;
-	size_t	 n;
-	char	*w[2] = { NULL, NULL };
-	int	 i;
-
-	n = pm_summary_rate(sum, &mean, &half, &cv);
-	if (n >= 2 && cv > 5.0)
-		xasprintf(&w[0], "transactions/s varies by %.1f%% (coefficient "
-		    "of variation) over %zu runs, above 5%%: differences "
-		    "smaller than that are noise. Pin the process (taskset), "
-		    "quiet the machine, or run more iterations", cv, n);
-	if (n >= 2 && n < 5)
-		xasprintf(&w[1], "only %zu runs behind the confidence "
-		    "intervals, fewer than 5: they are wide and unreliable. "
-		    "Set iterations 5 or more", n);
-	for (i = 0; i < 2; i++) {
-		if (w[i] == NULL)
-			continue;
-		if (fp != NULL)
-			fprintf(fp, "Warning: %s\n", w[i]);
-		pm_say_warning(run, w[i]);
-		free(w[i]);
-	}
 }
 
 /*
@@ -1047,7 +943,7 @@ pm_iteration(struct pm_drive *run, FILE *fp, struct pm_result *r,
 	memset(run->samp, 0, sizeof run->samp);
 	pm_engine(run, &hooks, r);
 	pm_usage_fill(run, r);
-	pm_run_warnings(run, r);
+	pm_warn_run(&run->warned, cfg, run->meta, r);
 	pm_live_erase(run);
 	if (run->midline) {
 		putc('\n', run->out);
@@ -1116,20 +1012,17 @@ pm_run_close(struct pm_drive *run, FILE *fp, struct pm_summary *sum,
     int bad)
 {
 	const struct pm_config	*cfg = run->cfg;
-	size_t			 i;
 
 	if (sum != NULL) {
 		if (pm_report_classic(cfg))
 			bad |= pm_report_summary(fp, sum) != 0;
-		pm_summary_warnings(run, sum, pm_report_classic(cfg) ? fp :
-		    NULL);
+		pm_warn_summary(&run->warned, sum, pm_report_classic(cfg) ?
+		    fp : NULL);
 		pm_summary_free(sum);
 	}
 	if (run->ivfp != NULL)
 		bad |= fclose(run->ivfp) != 0;
-	for (i = 0; i < run->nsaid; i++)
-		free(run->said[i]);
-	free(run->said);
+	pm_warn_end(&run->warned);
 	if (fp != stdout)
 		bad |= fclose(fp) != 0;
 	else
@@ -1161,6 +1054,7 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 	pm_drive_init(&run, cfg, info);
 	if ((fp = pm_run_open(&run, file, &header, err)) == NULL)
 		return (1);
+	pm_warn_begin(&run.warned, cfg, fp);
 	r = pm_result_new();
 	pm_workload_interrupt(0);
 	pm_signals_catch(&save);

@@ -308,6 +308,10 @@ struct pm_result {
 					/* PM_IV_MAX (set interval Nms) */
 	char		**warnings;	/* why the figures may mislead, owned */
 	size_t		 nwarnings;
+	unsigned char	*warnings_said;	/* [nwarnings]: said already to the */
+					/* reader of the verbose report (an */
+					/* earlier run of the command, on the */
+					/* terminal), who is spared it; owned */
 };
 
 /*
@@ -354,6 +358,8 @@ struct pm_meta {
 	char		**rotational;	/* "0" or "1" */
 	char		**model;	/* the disk's model */
 	char		**fs_features;	/* ext2/3/4: superblock features */
+	char		**in_memory;	/* what keeps its files in memory */
+					/* ("tmpfs", "zram0, a RAM disk") */
 	size_t		 ndisk;		/* distinct devices sampled */
 	char		*disk[PM_DISKS_MAX];	/* their names */
 };
