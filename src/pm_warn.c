@@ -39,6 +39,8 @@
 
 #include "pm_warn.h"
 
+#define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"	/* set cache cold */
+
 static int	 pm_warn_same(const char *, const char *);
 static int	 pm_warn_new(struct pm_warned *, const char *);
 static void	 pm_warn_say(const char *);
@@ -134,23 +136,28 @@ pm_warn_memory(const struct pm_config *cfg, const struct pm_meta *meta,
 /*
  * A pool that fits in the free memory with neither sync nor a cold
  * cache nor O_DIRECT: the run measures the page cache, not the disk.
+ * A cold cache is advised only to whom may drop the cache (root).
  */
 static void
 pm_warn_pool(const struct pm_config *cfg, const struct pm_meta *meta,
     struct pm_result *r)
 {
 	double	 pool, mem;
+	int	 cold;
 
 	pool = (double)cfg->number * ((double)cfg->size_low +
 	    (double)cfg->size_high) / 2.0;
 	mem = (double)meta->mem_avail_kb * 1024.0;
-	if (cfg->sync == PM_SYNC_NONE && cfg->cache == PM_CACHE_WARM &&
-	    !cfg->direct && mem > 0 && pool < mem)
-		pm_result_warn(r, "the pool of about %.0f MiB fits in the %.0f "
-		    "MiB of free memory and neither set sync nor set cache "
-		    "cold is set: the run measures the page cache, not the "
-		    "disk. Set sync fsync or set cache cold, or make the pool "
-		    "larger than memory", pool / 1048576.0, mem / 1048576.0);
+	if (cfg->sync != PM_SYNC_NONE || cfg->cache != PM_CACHE_WARM ||
+	    cfg->direct || mem <= 0 || pool >= mem)
+		return;
+	cold = access(PM_DROP_CACHES, W_OK) == 0;
+	pm_result_warn(r, "the pool of about %.0f MiB fits in the %.0f MiB of "
+	    "free memory and neither set sync nor set cache cold is set: the "
+	    "run measures the page cache, not the disk. Set sync fsync%s, or "
+	    "make the pool larger than memory%s", pool / 1048576.0,
+	    mem / 1048576.0, cold ? " or set cache cold" : "",
+	    cold ? "" : " (set cache cold needs root)");
 }
 
 /* A timed phase under 100 ms: its rates are mostly noise. */

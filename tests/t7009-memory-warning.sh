@@ -13,7 +13,9 @@
 #    naming the loop device and the image;
 #  - a directory on a disk's file system: no such warning (when the
 #    scratch directory is on one);
-#  - the warning is in the CSV row and the JSON record too.
+#  - the warning is in the CSV row and the JSON record too;
+#  - the page-cache warning advises set cache cold only to root, who may
+#    drop the cache.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/fault/faultlib.sh"
 . "$srcdir/tests/explain/explainlib.sh"
@@ -83,6 +85,32 @@ else
 	    "the page-cache warning" "no memory warning"; do
 		skip "a disk: $d" "$T is on $(stat -f -c %T "$T")"
 	done
+fi
+
+# The page-cache warning advises set cache cold only to whom may drop the
+# cache: as an unprivileged user (nobody, in a location of its own on a
+# disk) it says it needs root.
+if [ $disk -eq 1 ] && command -v setpriv >/dev/null 2>&1; then
+	postmark_for_all
+	mkdir "$T/nobody" && chown 65534:65534 "$T/nobody" || exit 99
+	printf '%s\nquit\n' "set location $T/nobody;$SMALL;run" | tr ';' '\n' \
+	    >"$T/user.cfg"
+	chmod 0644 "$T/user.cfg"
+	PM_BIN=$T/bin/postmark pm_run user setpriv --reuid=65534 \
+	    --regid=65534 --clear-groups env HOME="$T/nobody"
+	grep -Eq "^postmark: warning: $POOL .* not the disk\. Set sync \
+fsync, or make the pool larger than memory \(set cache cold needs root\)$" \
+	    "$T/user.err"
+	st=$?
+	ok $st "unprivileged: the page-cache warning does not advise set cache \
+cold, which needs root"
+	[ $st -eq 0 ] || diag "$(cat "$T/user.err")"
+	grep -Eq "^postmark: warning: $POOL .* Set sync fsync or set cache \
+cold, or make the pool larger than memory$" "$T/disk.err"
+	ok $? "root: the page-cache warning advises set cache cold"
+else
+	skip "unprivileged: no set cache cold advice" "no disk or no setpriv"
+	skip "root: set cache cold advised" "no disk or no setpriv"
 fi
 
 # An ext4 image on a loop device, the image file on the tmpfs.
