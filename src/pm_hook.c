@@ -401,7 +401,7 @@ pm_hook_run(const struct pm_hookrun *h, int when, int hp,
 		pm_hook_child(h, cmd, env, &old);
 	e = errno;
 	if (pid > 0) {
-		setpgid(pid, pid);	/* the child does too: whoever is first */
+		setpgid(pid, pid);	/* as the child: whoever is first */
 		pm_hook_pg = pid;
 		pm_hook_signo = 0;
 		pm_hook_killed = 0;

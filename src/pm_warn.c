@@ -176,11 +176,12 @@ pm_warn_phases(const struct pm_config *cfg, struct pm_result *r)
 	iv[1] = rt.t_elapsed;
 	iv[2] = rt.delete_iv;
 	for (tp = 0; tp < PM_NTPHASES; tp++) {
-		if (iv[tp] < 0.1)
-			pm_result_warn(r, "the %s phase took %.0f ms, under 100 "
-			    "ms: its rates are mostly timer and scheduling "
-			    "noise. Raise set %s", phase[tp], iv[tp] * 1e3,
-			    tp == 1 ? "transactions" : "number");
+		if (iv[tp] >= 0.1)
+			continue;
+		pm_result_warn(r, "the %s phase took %.0f ms, under 100 ms: its "
+		    "rates are mostly timer and scheduling noise. Raise set %s",
+		    phase[tp], iv[tp] * 1e3, tp == 1 ? "transactions" :
+		    "number");
 	}
 }
 

@@ -63,7 +63,7 @@ done >"$T/cases"
 
 while IFS='|' read -r key title value got; do
 	if [ "$key" = skip ]; then
-		skip "show: set cache cold" "needs to write /proc/sys/vm/drop_caches"
+		skip "show: set cache cold" "cannot write drop_caches"
 		skip "show: set cache cold, typed back" "the same"
 		continue
 	fi

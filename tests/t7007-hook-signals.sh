@@ -200,14 +200,14 @@ type \x03
 until pm>
 type quit\r
 KEYS
-	grep -q '^postmark: interrupted by SIGINT while performing transactions' \
+	grep -q '^postmark: interrupted by SIGINT while performing transactio' \
 	    "$T/tty.out"
 	st=$?
 	ok $st "Ctrl-C during a hook: the run is interrupted"
 	[ $st -eq 0 ] || diag "$(tail -5 "$T/tty.out")"
 	tail -n 1 "$T/tty.out" | grep -q '^STATUS 1$'
-	ok $? "Ctrl-C during a hook: the prompt came back (exit status 1 at the end)"
-	none_left tty "Ctrl-C during a hook: none of the hook's processes is left"
+	ok $? "Ctrl-C during a hook: the prompt came back (status 1 at the end)"
+	none_left tty "Ctrl-C during a hook: none of its processes is left"
 	same_as_before "$L" "$T/tty.before" "Ctrl-C: the locations as before"
 else
 	skip "Ctrl-C during a hook" "python3 is needed for a pty"

@@ -116,7 +116,7 @@ if [ $private -eq 1 ]; then
 	accepted private
 else
 	skip "private group" "the primary group of $me is not its own"
-	skip "private group: as it was" "the primary group of $me is not its own"
+	skip "private group: as it was" "the same"
 fi
 
 if [ "$(id -u)" -eq 0 ]; then
