@@ -811,7 +811,8 @@ pm_run_check(const struct pm_config *cfg, const char *file, int fs,
 			    "'%s' is not a directory", loc);
 			return (-1);
 		}
-		if (cfg->strictmodes && (why = pm_dirs_exposure(&st)) != NULL) {
+		if (cfg->strictmodes && (why = pm_dirs_exposure(&st,
+		    geteuid())) != NULL) {
 			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
 			    "'%s': %s", loc, why);
 			free(why);

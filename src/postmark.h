@@ -495,7 +495,7 @@ void		 pm_option_free_text(struct pm_config *);
 
 /* pm_dirs.c: whether others could replace a directory's files. */
 struct stat;
-char		*pm_dirs_exposure(const struct stat *);
+char		*pm_dirs_exposure(const struct stat *, uid_t);
 
 /* pm_sysinfo.c: run metadata, gathered before a run. */
 struct pm_meta	*pm_meta_new(const struct pm_config *);
