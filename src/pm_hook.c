@@ -273,19 +273,31 @@ pm_hook_env(const struct pm_hookrun *h, int when, int hp)
 }
 
 /*
- * In the child: a process group of its own, the terminal's job-control
- * signals ignored (a background job), standard input from /dev/null,
- * standard output to h->out, the mask of before the fork; then the
- * shell.  Does not return.
+ * In the child: a process group of its own, our handlers back to the
+ * defaults before the signals held back since the fork arrive (what our
+ * parent ignores stays ignored), the terminal's job-control signals
+ * ignored (a background job), standard input from /dev/null, standard
+ * output to h->out, the mask of before the fork; then the shell.  Does
+ * not return.
  */
 static void
 pm_hook_child(const struct pm_hookrun *h, const char *cmd, char **env,
     const sigset_t *mask)
 {
-	char	*argv[] = { "sh", "-c", (char *)cmd, NULL };
-	int	 fd;
+	static const int	 caught[] = {
+		SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGALRM
+	};
+	struct sigaction	 sa;
+	char			*argv[] = { "sh", "-c", (char *)cmd, NULL };
+	size_t			 i;
+	int			 fd;
 
 	setpgid(0, 0);
+	for (i = 0; i < sizeof caught / sizeof caught[0]; i++) {
+		if (sigaction(caught[i], NULL, &sa) == 0 &&
+		    sa.sa_handler != SIG_IGN)
+			signal(caught[i], SIG_DFL);
+	}
 	signal(SIGPIPE, SIG_DFL);
 	signal(SIGXFSZ, SIG_DFL);
 	signal(SIGTTIN, SIG_IGN);
