@@ -94,15 +94,22 @@ struct pm_cmd {
 #define PM_CMDF_HIDDEN	0x2		/* alias: not in help or completion */
 #define PM_CMDF_POSTMARK 0x4		/* PostMark's: listed first by help */
 
-/* A type of "set" value: how many words, how to parse and print one. */
+/*
+ * A type of "set" value: how many words, how to parse one, print it (as
+ * the text of column 0 or 1 of records: allocated), show it ("Title:
+ * VALUE" lines, VALUE as "set" takes it; NULL: the title and print's
+ * text), copy and free it.
+ */
 struct pm_option;
 struct pm_otype {
 	int		 min_args;	/* value words at least */
 	int		 max_args;	/* value words at most */
 	int		(*set)(struct pm_config *, const struct pm_option *,
 			    int, char **, struct pm_cmderr *);
-	void		(*print)(const struct pm_config *,
-			    const struct pm_option *, int, char *, size_t);
+	char		*(*print)(const struct pm_config *,
+			    const struct pm_option *, int);
+	void		(*show)(FILE *, const struct pm_config *,
+			    const struct pm_option *);
 	void		(*copy)(struct pm_config *, const struct pm_option *);
 	void		(*free)(struct pm_config *, const struct pm_option *);
 };
@@ -153,8 +160,18 @@ int		 pm_option_set(struct pm_config *, const struct pm_option *,
 		    int, char **, struct pm_cmderr *);
 int		 pm_option_set_text(struct pm_config *, const char *,
 		    const char *, struct pm_cmderr *);
+extern const char *const pm_hook_whens[];
+extern const char *const pm_hook_phases[];
+
+/* pm_show.c: "show". */
 int		 pm_option_show(FILE *, const struct pm_config *);
 void		 pm_scale(char *, size_t, uint32_t);
+void		 pm_show_bool(FILE *, const struct pm_config *,
+		    const struct pm_option *);
+void		 pm_show_percent(FILE *, const struct pm_config *,
+		    const struct pm_option *);
+void		 pm_show_hook(FILE *, const struct pm_config *,
+		    const struct pm_option *);
 
 /* pm_shell.c */
 int		 pm_shell_file(struct pm_shell *, FILE *, const char *);

@@ -38,6 +38,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +50,7 @@
 
 #define PM_FD_SPARE	32	/* descriptors kept free beyond the handles */
 #define PM_PATH_DEPTH	4	/* rR, cI and room */
+#define PM_NSS_BUF	16384	/* bytes for a user's or group's entry */
 
 #ifndef STATX_DIOALIGN
 #define STATX_DIOALIGN	0x00002000U	/* Linux's, when libc lacks it */
@@ -56,7 +59,14 @@
 static int	 pm_chain(const struct pm_dirs *, const char **);
 static int	 pm_fail_handle(struct pm_run *, const char *, const char *,
 		    int);
-static int	 pm_open_location(struct pm_run *, struct pm_dirs *, uint32_t);
+static int	 pm_fail_dir(struct pm_run *, const char *,
+		    const struct pm_dirs *, uint32_t, int, uint32_t, int);
+static int	 pm_private_group(gid_t);
+static char	*pm_id_name(int, unsigned long);
+static int	 pm_dir_strict(struct pm_run *, const struct stat *, uid_t,
+		    const struct pm_dirs *, uint32_t, int, uint32_t);
+static int	 pm_open_location(struct pm_run *, struct pm_dirs *, uint32_t,
+		    uid_t);
 static int	 pm_direct_probe(struct pm_run *, const struct pm_dirs *,
 		    uint32_t, size_t *);
 static size_t	 pm_dio_align(int, int *);
@@ -170,12 +180,146 @@ pm_fail_handle(struct pm_run *run, const char *op, const char *path,
 }
 
 /*
- * Open location i (the current directory when there are none) without
- * following a symbolic link, and find whether an earlier location is the
- * same directory.  Returns 0 or -1.
+ * Record the failure of op with errnum on the directory of d in location
+ * i, its sK when usesub (pm_fail_handle).  Returns -1.
  */
 static int
-pm_open_location(struct pm_run *run, struct pm_dirs *d, uint32_t i)
+pm_fail_dir(struct pm_run *run, const char *op, const struct pm_dirs *d,
+    uint32_t i, int usesub, uint32_t k, int errnum)
+{
+	char	*path = pm_display(run, d, i, usesub, k, 0);
+
+	pm_fail_handle(run, op, path, errnum);
+	free(path);
+	return (-1);
+}
+
+/*
+ * Whether group gid is the user's private group, as with umask 002
+ * where each user has a group of their own: our primary group, named as
+ * we are, with no one else listed in it.
+ */
+static int
+pm_private_group(gid_t gid)
+{
+	struct passwd	 pw, *pwp = NULL;
+	struct group	 gr, *grp = NULL;
+	char		 pbuf[PM_NSS_BUF], gbuf[PM_NSS_BUF];
+	size_t		 i;
+
+	if (gid != getegid() || getpwuid_r(geteuid(), &pw, pbuf, sizeof pbuf,
+	    &pwp) != 0 || pwp == NULL || getgrgid_r(gid, &gr, gbuf,
+	    sizeof gbuf, &grp) != 0 || grp == NULL ||
+	    strcmp(pw.pw_name, gr.gr_name) != 0)
+		return (0);
+	for (i = 0; gr.gr_mem[i] != NULL; i++) {
+		if (strcmp(gr.gr_mem[i], pw.pw_name) != 0)
+			return (0);
+	}
+	return (1);
+}
+
+/* "user NAME" or "group NAME" of id, or its number; allocated. */
+static char *
+pm_id_name(int group, unsigned long id)
+{
+	struct passwd	 pw, *pwp = NULL;
+	struct group	 gr, *grp = NULL;
+	char		 buf[PM_NSS_BUF], *s;
+	const char	*name = NULL;
+
+	if (group && getgrgid_r((gid_t)id, &gr, buf, sizeof buf, &grp) == 0 &&
+	    grp != NULL)
+		name = gr.gr_name;
+	else if (!group && getpwuid_r((uid_t)id, &pw, buf, sizeof buf,
+	    &pwp) == 0 && pwp != NULL)
+		name = pw.pw_name;
+	if (name != NULL)
+		xasprintf(&s, "%s %s", group ? "group" : "user", name);
+	else
+		xasprintf(&s, "%s %lu", group ? "group" : "user", id);
+	return (s);
+}
+
+/*
+ * Why someone other than user and root could replace the files of the
+ * directory st (whoever may write in a directory can rename or link a
+ * file of theirs in place of one of its entries): it belongs to another
+ * user, or group or others may write in it and it is not sticky (a
+ * group that is the user's own does not count).  Returns an allocated
+ * reason, or NULL when no one else can.
+ */
+char *
+pm_dirs_exposure(const struct stat *st, uid_t user)
+{
+	static const char	 harm[] = "could put a link to a file of "
+				    "theirs in place of one of the run's "
+				    "files, which the run would then write, "
+				    "read and remove";
+	char			*s, *who;
+	int			 g, o;
+
+	if (st->st_uid != user && st->st_uid != 0) {
+		who = pm_id_name(0, (unsigned long)st->st_uid);
+		xasprintf(&s, "owned by %s, who %s (use a directory of your "
+		    "own, or set strictmodes false to run anyway)", who, harm);
+		free(who);
+		return (s);
+	}
+	if (st->st_mode & S_ISVTX)
+		return (NULL);
+	o = (st->st_mode & S_IWOTH) != 0;
+	g = (st->st_mode & S_IWGRP) && !pm_private_group(st->st_gid);
+	if (!g && !o)
+		return (NULL);
+	who = g && !o ? pm_id_name(1, (unsigned long)st->st_gid) :
+	    xstrdup(g ? "group and others" : "others");
+	xasprintf(&s, "mode %04o lets %s write in it and it is not sticky, "
+	    "so they %s (chmod go-w or +t it, or set strictmodes false to "
+	    "run anyway)", (unsigned int)(st->st_mode & 07777), who, harm);
+	free(who);
+	return (s);
+}
+
+/*
+ * With set strictmodes (the default), refuse the directory st when
+ * someone other than user and root could replace its files
+ * (pm_dirs_exposure): location i when d is NULL, else the directory of d
+ * in location i (its sK when usesub).  One fstat of each handle when it
+ * is opened, no system call in the operations; for a directory the run
+ * made, user is its owner (no geteuid between PostMark's mkdir calls).
+ * Returns 0, or -1 with the run's error set.
+ */
+static int
+pm_dir_strict(struct pm_run *run, const struct stat *st, uid_t user,
+    const struct pm_dirs *d, uint32_t i, int usesub, uint32_t k)
+{
+	char	*why, *what;
+	int	 first = run->res->error.op == NULL;
+
+	if (!run->cfg->strictmodes || (why = pm_dirs_exposure(st, user)) ==
+	    NULL)
+		return (0);
+	what = d == NULL ? xstrdup(pm_locname(run, i)) :
+	    pm_display(run, d, i, usesub, k, 0);
+	pm_fail(run, "directory", what, 0);
+	free(what);
+	if (first)
+		run->res->error.text = why;
+	else
+		free(why);
+	return (-1);
+}
+
+/*
+ * Open location i (the current directory when there are none) without
+ * following a symbolic link, refuse it when someone other than user and
+ * root could replace its files, and find whether an earlier location is
+ * the same directory.  Returns 0 or -1.
+ */
+static int
+pm_open_location(struct pm_run *run, struct pm_dirs *d, uint32_t i,
+    uid_t user)
 {
 	struct stat	 st, sj;
 	uint32_t	 j;
@@ -195,6 +339,8 @@ pm_open_location(struct pm_run *run, struct pm_dirs *d, uint32_t i)
 	d->canon[i] = i;
 	if (fstat(d->locfd[i], &st) == -1)
 		return (pm_fail(run, "stat", pm_locname(run, i), errno));
+	if (pm_dir_strict(run, &st, user, NULL, i, 0, 0) == -1)
+		return (-1);
 	for (j = 0; j < i; j++) {
 		if (d->canon[j] == j && fstat(d->locfd[j], &sj) == 0 &&
 		    sj.st_dev == st.st_dev && sj.st_ino == st.st_ino) {
@@ -372,9 +518,8 @@ pm_mkdirs_in(struct pm_run *run, struct pm_dirs *d, uint32_t i)
 	struct pm_subdir	*sd;
 	struct stat		 st;
 	const char		*op;
-	char			 name[PM_NAME_MAX], *path;
+	char			 name[PM_NAME_MAX];
 	uint32_t		 k;
-	int			 e;
 
 	for (k = 0; k < d->nsub; k++) {
 		if (pm_stopped(run))
@@ -394,15 +539,14 @@ pm_mkdirs_in(struct pm_run *run, struct pm_dirs *d, uint32_t i)
 			goto fail;
 		sd->dev = st.st_dev;
 		sd->ino = st.st_ino;
+		if (pm_dir_strict(run, &st, d->adopt ? geteuid() : st.st_uid,
+		    d, i, 1, k) == -1)
+			return (-1);
 	}
 	return (0);
 
 fail:
-	e = errno;
-	path = pm_display(run, d, i, 1, k, 0);
-	pm_fail_handle(run, op, path, e);
-	free(path);
-	return (-1);
+	return (pm_fail_dir(run, op, d, i, 1, k, errno));
 }
 
 /*
@@ -416,10 +560,11 @@ fail:
 int
 pm_dirs_open(struct pm_run *run, struct pm_dirs *d, size_t *align)
 {
+	uid_t		 user = geteuid();
 	uint32_t	 i;
 
 	for (i = 0; i < d->nloc; i++) {
-		if (pm_stopped(run) || pm_open_location(run, d, i) == -1)
+		if (pm_stopped(run) || pm_open_location(run, d, i, user) == -1)
 			return (-1);
 		if (d->canon[i] == i && align != NULL &&
 		    pm_direct_probe(run, d, i, align) == -1)
@@ -444,9 +589,7 @@ pm_dirs_child(struct pm_run *run, const struct pm_dirs *parent,
 {
 	struct stat	 st;
 	const char	*op = "mkdir";
-	char		*path;
 	uint32_t	 i;
-	int		 e;
 
 	child->parent = parent;
 	child->name = xstrdup(name);
@@ -474,17 +617,14 @@ pm_dirs_child(struct pm_run *run, const struct pm_dirs *parent,
 		child->base[i].fd = child->locfd[i];
 		child->base[i].dev = st.st_dev;
 		child->base[i].ino = st.st_ino;
-		if (child->nsub > 0 && pm_mkdirs_in(run, child, i) == -1)
+		if (pm_dir_strict(run, &st, st.st_uid, child, i, 0, 0) == -1 ||
+		    (child->nsub > 0 && pm_mkdirs_in(run, child, i) == -1))
 			return (-1);
 	}
 	return (0);
 
 fail:
-	e = errno;
-	path = pm_display(run, child, i, 0, 0, 0);
-	pm_fail_handle(run, op, path, e);
-	free(path);
-	return (-1);
+	return (pm_fail_dir(run, op, child, i, 0, 0, errno));
 }
 
 /*
@@ -497,9 +637,9 @@ int
 pm_dirs_adopt(struct pm_run *run, const struct pm_dirs *parent,
     struct pm_dirs *child, const char *name)
 {
-	char		*path;
+	struct stat	 st;
+	const char	*op;
 	uint32_t	 i;
-	int		 e;
 
 	child->parent = parent;
 	child->name = xstrdup(name);
@@ -509,18 +649,21 @@ pm_dirs_adopt(struct pm_run *run, const struct pm_dirs *parent,
 	for (i = 0; i < child->nloc; i++) {
 		if (child->canon[i] != i)
 			continue;
+		op = "open";
 		if ((child->locfd[i] = openat(parent->locfd[i], name,
-		    PM_DIR_FLAGS)) == -1) {
-			e = errno;
-			path = pm_display(run, child, i, 0, 0, 0);
-			pm_fail_handle(run, "open", path, e);
-			free(path);
-			return (-1);
-		}
-		if (child->nsub > 0 && pm_mkdirs_in(run, child, i) == -1)
+		    PM_DIR_FLAGS)) == -1)
+			goto fail;
+		op = "stat";
+		if (fstat(child->locfd[i], &st) == -1)
+			goto fail;
+		if (pm_dir_strict(run, &st, geteuid(), child, i, 0, 0) == -1 ||
+		    (child->nsub > 0 && pm_mkdirs_in(run, child, i) == -1))
 			return (-1);
 	}
 	return (0);
+
+fail:
+	return (pm_fail_dir(run, op, child, i, 0, 0, errno));
 }
 
 /*

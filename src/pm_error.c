@@ -137,7 +137,7 @@ pm_cmderr_clear(struct pm_cmderr *err)
 
 /*
  * Add a warning to a result: why its figures may mislead and what to
- * change (printf format).
+ * change (printf format), not said yet.
  */
 void
 pm_result_warn(struct pm_result *r, const char *fmt, ...)
@@ -150,5 +150,8 @@ pm_result_warn(struct pm_result *r, const char *fmt, ...)
 	va_end(ap);
 	r->warnings = xreallocarray(r->warnings, r->nwarnings + 1,
 	    sizeof *r->warnings);
+	r->warnings_said = xreallocarray(r->warnings_said, r->nwarnings + 1,
+	    sizeof *r->warnings_said);
+	r->warnings_said[r->nwarnings] = 0;
 	r->warnings[r->nwarnings++] = w;
 }

@@ -83,26 +83,26 @@ static int	 set_percent(struct pm_config *, const struct pm_option *,
 		    int, char **, struct pm_cmderr *);
 static int	 set_interval(struct pm_config *, const struct pm_option *,
 		    int, char **, struct pm_cmderr *);
-static void	 print_iterations(const struct pm_config *,
-		    const struct pm_option *, int, char *, size_t);
-static void	 print_percent(const struct pm_config *,
-		    const struct pm_option *, int, char *, size_t);
-static void	 print_interval(const struct pm_config *,
-		    const struct pm_option *, int, char *, size_t);
-static void	 print_uint(const struct pm_config *, const struct pm_option *,
-		    int, char *, size_t);
-static void	 print_int(const struct pm_config *, const struct pm_option *,
-		    int, char *, size_t);
-static void	 print_choice(const struct pm_config *,
-		    const struct pm_option *, int, char *, size_t);
-static void	 print_report(const struct pm_config *,
-		    const struct pm_option *, int, char *, size_t);
-static void	 print_text(const struct pm_config *, const struct pm_option *,
-		    int, char *, size_t);
-static void	 print_none(const struct pm_config *, const struct pm_option *,
-		    int, char *, size_t);
-static void	 print_hook(const struct pm_config *, const struct pm_option *,
-		    int, char *, size_t);
+static char	*print_iterations(const struct pm_config *,
+		    const struct pm_option *, int);
+static char	*print_percent(const struct pm_config *,
+		    const struct pm_option *, int);
+static char	*print_interval(const struct pm_config *,
+		    const struct pm_option *, int);
+static char	*print_uint(const struct pm_config *, const struct pm_option *,
+		    int);
+static char	*print_int(const struct pm_config *, const struct pm_option *,
+		    int);
+static char	*print_choice(const struct pm_config *,
+		    const struct pm_option *, int);
+static char	*print_report(const struct pm_config *,
+		    const struct pm_option *, int);
+static char	*print_text(const struct pm_config *, const struct pm_option *,
+		    int);
+static char	*print_none(const struct pm_config *, const struct pm_option *,
+		    int);
+static char	*print_hook(const struct pm_config *, const struct pm_option *,
+		    int);
 static void	 copy_text(struct pm_config *, const struct pm_option *);
 static void	 free_text(struct pm_config *, const struct pm_option *);
 static void	 copy_hook(struct pm_config *, const struct pm_option *);
@@ -110,7 +110,6 @@ static void	 free_hook(struct pm_config *, const struct pm_option *);
 static int	 word_index(const char *, const char *const *);
 static const char *count_words(int);
 static char	*choice_list(const char *const *);
-static void	 show_postmark(FILE *, const struct pm_config *);
 
 /* The kinds of value; min_args and max_args count the value's words. */
 static const struct pm_otype pm_t_uint = {
@@ -126,7 +125,8 @@ static const struct pm_otype pm_t_bias = {
 	.min_args = 1, .max_args = 1, .set = set_number, .print = print_int
 };
 static const struct pm_otype pm_t_bool = {
-	.min_args = 1, .max_args = 1, .set = set_bool, .print = print_uint
+	.min_args = 1, .max_args = 1, .set = set_bool, .print = print_uint,
+	.show = pm_show_bool
 };
 static const struct pm_otype pm_t_choice = {
 	.min_args = 1, .max_args = 1, .set = set_choice,
@@ -146,7 +146,7 @@ static const struct pm_otype pm_t_text = {
 };
 static const struct pm_otype pm_t_hook = {
 	.min_args = 1, .max_args = 1, .set = set_hook, .print = print_hook,
-	.copy = copy_hook, .free = free_hook
+	.show = pm_show_hook, .copy = copy_hook, .free = free_hook
 };
 
 /* The names of the values of choices, in the order of their enums. */
@@ -156,7 +156,7 @@ static const char *const pm_sync_names[] = {
 static const char *const pm_cache_names[] = {
 	"warm", "cold", "cold-phases", NULL
 };
-static const char *const pm_hook_whens[] = { "before", "after", NULL };
+const char *const pm_hook_whens[] = { "before", "after", NULL };
 const char *const pm_hook_phases[] = {
 	"run", "creation", "transactions", "deletion", NULL
 };
@@ -169,7 +169,7 @@ static const struct pm_otype pm_t_iterations = {
 };
 static const struct pm_otype pm_t_percent = {
 	.min_args = 1, .max_args = 1, .set = set_percent,
-	.print = print_percent
+	.print = print_percent, .show = pm_show_percent
 };
 static const struct pm_otype pm_t_interval = {
 	.min_args = 1, .max_args = 1, .set = set_interval,
@@ -340,7 +340,7 @@ static const struct pm_option pm_opts[] = {
 		    "deletion COMMAND|none",
 		.help = "Sets a shell command run before or after a run or "
 		    "phase",
-		.title = "Hooks", .col = { "hooks" }, .colpos = -2,
+		.title = "Hook", .col = { "hooks" }, .colpos = -2,
 		.flags = PM_OPTF_REST
 	}, {
 		.name = "set clients", .type = &pm_t_uint, .off = OFF(clients),
@@ -360,6 +360,12 @@ static const struct pm_option pm_opts[] = {
 		.def = "0", .usage = "set rankshift K",
 		.help = "Sets MPI ranks working on the files of rank + K",
 		.title = "Rank shift", .col = { "rankshift" }, .colpos = -3
+	}, {
+		.name = "set strictmodes", .type = &pm_t_bool,
+		.off = OFF(strictmodes), .def = "true",
+		.usage = "set strictmodes true|false",
+		.help = "Sets refusing locations others could write",
+		.title = "Strict modes", .colpos = 0
 	}
 #ifdef PM_OPTION_TEST_ROW
 	/* tests/unit_option: a key added by one row (writes iterations). */
@@ -842,131 +848,143 @@ set_location(struct pm_config *cfg, const struct pm_option *opt, int argc,
 }
 
 /* A uint32_t in decimal. */
-static void
-print_uint(const struct pm_config *cfg, const struct pm_option *opt,
-    int col, char *buf, size_t len)
+static char *
+print_uint(const struct pm_config *cfg, const struct pm_option *opt, int col)
 {
-	snprintf(buf, len, "%" PRIu32, *u32_of(cfg, col == 0 ? opt->off :
+	char	*s;
+
+	xasprintf(&s, "%" PRIu32, *u32_of(cfg, col == 0 ? opt->off :
 	    opt->off2));
+	return (s);
 }
 
 /* N, or MIN-MAX. */
-static void
+static char *
 print_iterations(const struct pm_config *cfg, const struct pm_option *opt,
-    int col, char *buf, size_t len)
+    int col)
 {
 	uint32_t	 max = *u32_of(cfg, opt->off2);
+	char		*s;
 
 	(void)col;
 	if (max > 0)
-		snprintf(buf, len, "%" PRIu32 "-%" PRIu32,
-		    *u32_of(cfg, opt->off), max);
+		xasprintf(&s, "%" PRIu32 "-%" PRIu32, *u32_of(cfg, opt->off),
+		    max);
 	else
-		snprintf(buf, len, "%" PRIu32, *u32_of(cfg, opt->off));
+		xasprintf(&s, "%" PRIu32, *u32_of(cfg, opt->off));
+	return (s);
 }
 
 /* Hundredths of a percent as a percentage: "2", "2.5", "0.25". */
-static void
+static char *
 print_percent(const struct pm_config *cfg, const struct pm_option *opt,
-    int col, char *buf, size_t len)
+    int col)
 {
 	uint32_t	 v = *u32_of(cfg, opt->off);
+	char		*s;
 
 	(void)col;
 	if (v % 100 == 0)
-		snprintf(buf, len, "%" PRIu32, v / 100);
+		xasprintf(&s, "%" PRIu32, v / 100);
 	else if (v % 10 == 0)
-		snprintf(buf, len, "%" PRIu32 ".%" PRIu32, v / 100,
-		    v % 100 / 10);
+		xasprintf(&s, "%" PRIu32 ".%" PRIu32, v / 100, v % 100 / 10);
 	else
-		snprintf(buf, len, "%" PRIu32 ".%02" PRIu32, v / 100, v % 100);
+		xasprintf(&s, "%" PRIu32 ".%02" PRIu32, v / 100, v % 100);
+	return (s);
 }
 
 /* N, Nms or 0. */
-static void
+static char *
 print_interval(const struct pm_config *cfg, const struct pm_option *opt,
-    int col, char *buf, size_t len)
+    int col)
 {
+	char	*s;
+
 	(void)col;
-	snprintf(buf, len, "%" PRIu32 "%s", *u32_of(cfg, opt->off),
+	xasprintf(&s, "%" PRIu32 "%s", *u32_of(cfg, opt->off),
 	    *u32_of(cfg, opt->off2) ? "ms" : "");
+	return (s);
 }
 
 /* An int in decimal. */
-static void
-print_int(const struct pm_config *cfg, const struct pm_option *opt,
-    int col, char *buf, size_t len)
+static char *
+print_int(const struct pm_config *cfg, const struct pm_option *opt, int col)
 {
+	char	*s;
+
 	(void)col;
-	snprintf(buf, len, "%d",
+	xasprintf(&s, "%d",
 	    *(const int *)(const void *)((const char *)cfg + opt->off));
+	return (s);
 }
 
 /* The name of a choice. */
-static void
+static char *
 print_choice(const struct pm_config *cfg, const struct pm_option *opt,
-    int col, char *buf, size_t len)
+    int col)
 {
 	(void)col;
-	strlcpy(buf, opt->choices[*u32_of(cfg, opt->off)], len);
+	return (xstrdup(opt->choices[*u32_of(cfg, opt->off)]));
 }
 
 /* The name of a report format. */
-static void
+static char *
 print_report(const struct pm_config *cfg, const struct pm_option *opt,
-    int col, char *buf, size_t len)
+    int col)
 {
 	(void)col;
-	strlcpy(buf, pm_report_name(*(const enum pm_report_fmt *)(const void *)
-	    ((const char *)cfg + opt->off)), len);
+	return (xstrdup(pm_report_name(*(const enum pm_report_fmt *)
+	    (const void *)((const char *)cfg + opt->off))));
 }
 
 /* Text, or nothing. */
-static void
+static char *
 print_text(const struct pm_config *cfg, const struct pm_option *opt,
-    int col, char *buf, size_t len)
+    int col)
 {
 	const char	*s;
 
 	(void)col;
 	s = *(char *const *)(const void *)((const char *)cfg + opt->off);
-	strlcpy(buf, s != NULL ? s : "", len);
+	return (xstrdup(s != NULL ? s : ""));
 }
 
 /* No single value (the location list has its own column). */
-static void
+static char *
 print_none(const struct pm_config *cfg, const struct pm_option *opt,
-    int col, char *buf, size_t len)
+    int col)
 {
 	(void)cfg;
 	(void)opt;
 	(void)col;
-	strlcpy(buf, "", len);
+	return (xstrdup(""));
 }
 
-/* Every hook set, as "before run: COMMAND; after deletion: COMMAND". */
-static void
+/*
+ * Every hook set, as "before run: COMMAND; after deletion: COMMAND" (the
+ * hooks column; show has a line for each).
+ */
+static char *
 print_hook(const struct pm_config *cfg, const struct pm_option *opt,
-    int col, char *buf, size_t len)
+    int col)
 {
+	char	*s = xstrdup(""), *t;
 	int	 w, p;
 
 	(void)opt;
 	(void)col;
-	buf[0] = '\0';
 	for (w = 0; w < 2; w++) {
 		for (p = 0; p < PM_NHOOKPHASES; p++) {
 			if (cfg->hook[w][p] == NULL)
 				continue;
-			if (buf[0] != '\0')
-				strlcat(buf, "; ", len);
-			strlcat(buf, pm_hook_whens[w], len);
-			strlcat(buf, " ", len);
-			strlcat(buf, pm_hook_phases[p], len);
-			strlcat(buf, ": ", len);
-			strlcat(buf, cfg->hook[w][p], len);
+			xasprintf(&t, "%s%s%s %s: %s", s, *s != '\0' ? "; " :
+			    "", pm_hook_whens[w], pm_hook_phases[p],
+			    cfg->hook[w][p]);
+			free(s);
+			s = t;
 		}
 	}
+	return (s);
 }
 
 /* A text value copied from another configuration: make it our own. */
@@ -1145,92 +1163,6 @@ pm_option_defaults(struct pm_config *cfg)
 }
 
 /*
- * Format a size as PostMark's scale() does: megabytes or kilobytes with
- * two decimals computed in float, or bytes.
- */
-void
-pm_scale(char *buf, size_t len, uint32_t v)
-{
-	if (v >= 1048576)
-		snprintf(buf, len, "%.2f megabytes",
-		    (double)((float)v / 1048576.0f));
-	else if (v >= 1024)
-		snprintf(buf, len, "%.2f kilobytes",
-		    (double)((float)v / 1024.0f));
-	else
-		snprintf(buf, len, "%u bytes", v);
-}
-
-/* PostMark's "show" lines, in its layout (reference §1.6). */
-static void
-show_postmark(FILE *fp, const struct pm_config *cfg)
-{
-	char	 a[64], b[64], *cwd;
-	size_t	 i;
-
-	fprintf(fp, "Current configuration is:\n");
-	fprintf(fp, "The base number of files is %u\n", cfg->number);
-	fprintf(fp, "Transactions: %u\n", cfg->transactions);
-	pm_scale(a, sizeof a, cfg->size_low);
-	pm_scale(b, sizeof b, cfg->size_high);
-	if (cfg->size_low != cfg->size_high)
-		fprintf(fp, "Files range between %s and %s in size\n", a, b);
-	else
-		fprintf(fp, "Files are %s in size\n", a);
-	if (cfg->nlocations == 0) {
-		cwd = getcwd(NULL, 0);
-		fprintf(fp, "Working directory: %s\n",
-		    cwd != NULL ? cwd : strerror(errno));
-		free(cwd);
-	} else
-		fprintf(fp, "Working director%s: \n",
-		    cfg->nlocations == 1 ? "y" : "ies");
-	for (i = 0; i < cfg->nlocations; i++)
-		fprintf(fp, "\t%s (weight=%u)\n", cfg->locations[i].name,
-		    cfg->locations[i].weight);
-	if (cfg->subdirs == 1)
-		fprintf(fp, "1 subdirectory will be used\n");
-	else if (cfg->subdirs > 1)
-		fprintf(fp, "%u subdirectories will be used\n", cfg->subdirs);
-	pm_scale(a, sizeof a, cfg->read_block);
-	pm_scale(b, sizeof b, cfg->write_block);
-	fprintf(fp, "Block sizes are: read=%s, write=%s\n", a, b);
-	fprintf(fp, "Biases are: read/append=%d, create/delete=%d\n",
-	    cfg->bias_read, cfg->bias_create);
-	fprintf(fp, "%s Unix buffered file I/O\n",
-	    cfg->buffering ? "Using" : "Not using");
-	fprintf(fp, "Random number generator seed is %u\n", cfg->seed);
-	fprintf(fp, "Report format is %s.\n", pm_report_name(cfg->report));
-}
-
-/*
- * "show": PostMark's layout, then "Title: value" for each added key whose
- * value is not its default, so that an old configuration shows exactly
- * what PostMark showed.  Returns 0, or -1 if fp failed.
- */
-int
-pm_option_show(FILE *fp, const struct pm_config *cfg)
-{
-	struct pm_config	 def;
-	char			 v[1024], d[1024];
-	size_t			 i;
-
-	show_postmark(fp, cfg);
-	memset(&def, 0, sizeof def);
-	pm_option_defaults(&def);
-	for (i = 0; i < nitems(pm_opts); i++) {
-		if (pm_opts[i].title == NULL)
-			continue;
-		pm_opts[i].type->print(cfg, &pm_opts[i], 0, v, sizeof v);
-		pm_opts[i].type->print(&def, &pm_opts[i], 0, d, sizeof d);
-		if (strcmp(v, d) != 0)
-			fprintf(fp, "%s: %s\n", pm_opts[i].title, v);
-	}
-	pm_config_free(&def);
-	return (ferror(fp) ? -1 : 0);
-}
-
-/*
  * The configuration columns of CSV and JSON records: for block 1 the
  * columns of schema 1, in their order; for block v > 1 the columns that
  * schema version v added (after every column of the versions before), in
@@ -1242,7 +1174,7 @@ pm_option_columns(const struct pm_config *cfg, int block,
     void (*fn)(void *, const char *, const char *, int), void *arg)
 {
 	const struct pm_option	*o;
-	char			 v[1024];
+	char			*v;
 	int			 pos, c, found;
 	size_t			 i;
 
@@ -1255,13 +1187,14 @@ pm_option_columns(const struct pm_config *cfg, int block,
 				continue;
 			found = 1;
 			for (c = 0; c < 2 && o->col[c] != NULL; c++) {
-				o->type->print(cfg, o, c, v, sizeof v);
+				v = o->type->print(cfg, o, c);
 				fn(arg, o->col[c], v, o->type != &pm_t_choice &&
 				    o->type != &pm_t_cache &&
 				    o->type != &pm_t_interval &&
 				    o->type != &pm_t_text &&
 				    o->type != &pm_t_hook &&
 				    o->type != &pm_t_report);
+				free(v);
 			}
 		}
 		if (block == 1 && !found)

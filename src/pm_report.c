@@ -745,16 +745,24 @@ put_verbose_usage(FILE *fp, const struct pm_config *cfg,
 	}
 }
 
-/* The warnings of a run, one a line. */
+/*
+ * The warnings of a run, one a line, but those its reader was shown
+ * already (warnings_said: an earlier run of the command, on the
+ * terminal); no section when none is left.
+ */
 static void
 put_warnings(FILE *fp, const struct pm_result *r)
 {
 	size_t	 i;
+	int	 any = 0;
 
-	if (r->nwarnings > 0)
-		fputs("\nWarnings:\n", fp);
-	for (i = 0; i < r->nwarnings; i++)
+	for (i = 0; i < r->nwarnings; i++) {
+		if (r->warnings_said != NULL && r->warnings_said[i])
+			continue;
+		if (!any++)
+			fputs("\nWarnings:\n", fp);
 		fprintf(fp, "\t%s\n", r->warnings[i]);
+	}
 }
 
 /*

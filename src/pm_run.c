@@ -32,8 +32,6 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include <sys/wait.h>
-
 #include <errno.h>
 #include <math.h>
 #include <fcntl.h>
@@ -46,8 +44,10 @@
 #include <unistd.h>
 
 #include "pm_cli.h"
-#include "pm_mpi.h"
 #include "pm_clock.h"
+#include "pm_hook.h"
+#include "pm_mpi.h"
+#include "pm_warn.h"
 
 #ifndef nitems
 #define nitems(a)	(sizeof(a) / sizeof((a)[0]))
@@ -55,9 +55,6 @@
 
 #define PM_LIVE_NS	250000000ULL	/* ns between live progress updates */
 #define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"
-#define PM_SHELL	"/bin/sh"
-
-extern const char *const pm_hook_phases[];	/* pm_option.c */
 
 /* State of one "run" command, shared with the engine's hooks. */
 struct pm_drive {
@@ -78,8 +75,7 @@ struct pm_drive {
 	const struct pm_meta *meta;	/* the run's: devices to sample */
 	FILE		*ivfp;		/* FILE.intervals.csv, or NULL */
 	int		 ivheader;	/* it needs its header */
-	char		**said;		/* warnings said on stderr */
-	size_t		 nsaid;
+	struct pm_warned warned;	/* the warnings said */
 	struct pm_sample samp[PM_NTPHASES][2]; /* at each phase's edges */
 };
 
@@ -93,14 +89,10 @@ static int	 pm_flush_progress(struct pm_drive *, struct pm_error *);
 static int	 pm_hook_begin(void *, enum pm_phase, struct pm_error *);
 static int	 pm_hook_sample(void *, enum pm_phase, int);
 static void	 pm_usage_fill(const struct pm_drive *, struct pm_result *);
-static void	 pm_run_warnings(struct pm_drive *, struct pm_result *);
-static void	 pm_say_warning(struct pm_drive *, const char *);
 static FILE	*pm_intervals_open(const struct pm_config *, const char *,
 		    int *, struct pm_cmderr *);
 static int	 pm_enough(const struct pm_config *, struct pm_summary *,
 		    uint32_t, FILE *);
-static void	 pm_summary_warnings(struct pm_drive *, struct pm_summary *,
-		    FILE *);
 static FILE	*pm_run_open(struct pm_drive *, const char *, int *,
 		    struct pm_cmderr *);
 static int	 pm_run_close(struct pm_drive *, FILE *, struct pm_summary *,
@@ -130,7 +122,6 @@ static FILE	*pm_report_open(const struct pm_config *, const char *, int *,
 static int	 pm_iteration(struct pm_drive *, FILE *, struct pm_result *,
 		    int *, struct pm_summary **, int *, struct pm_cmderr *);
 static int	 pm_drop_caches(struct pm_error *);
-static void	 pm_hook_env(const struct pm_drive *, int, int);
 static int	 pm_hook_command(const struct pm_drive *, int, int,
 		    struct pm_error *);
 static int	 pm_hook_phase(enum pm_phase);
@@ -365,88 +356,19 @@ pm_drop_caches(struct pm_error *err)
 	return (0);
 }
 
-/*
- * The environment of a hook, in the child: PM_WHEN, PM_PHASE,
- * PM_ITERATION, PM_WARMUP, PM_LABEL and PM_LOCATIONS (the locations
- * joined by ':', or "." for the current directory).
- */
-static void
-pm_hook_env(const struct pm_drive *run, int when, int hp)
-{
-	const struct pm_config	*cfg = run->cfg;
-	char			 n[16], *locs = xstrdup(cfg->nlocations == 0 ?
-				    "." : ""), *t;
-	size_t			 i;
-
-	for (i = 0; i < cfg->nlocations; i++) {
-		xasprintf(&t, "%s%s%s", locs, i > 0 ? ":" : "",
-		    cfg->locations[i].name);
-		free(locs);
-		locs = t;
-	}
-	snprintf(n, sizeof n, "%u", run->iteration);
-	setenv("PM_WHEN", when == PM_HOOK_BEFORE ? "before" : "after", 1);
-	setenv("PM_PHASE", pm_hook_phases[hp], 1);
-	setenv("PM_ITERATION", n, 1);
-	setenv("PM_WARMUP", run->warmup ? "1" : "0", 1);
-	setenv("PM_LABEL", cfg->label != NULL ? cfg->label : "", 1);
-	setenv("PM_LOCATIONS", locs, 1);
-	free(locs);
-}
-
-/*
- * Run the hook set for when and hp, if any, with /bin/sh -c: outside any
- * timed interval, standard input from /dev/null, standard output where
- * the progress text goes.  Returns 1 when it ran and exited 0, 0 when
- * there is none, -1 with *err when it failed (its status in the message),
- * or -1 with *err untouched when a stopping signal reached us while it
- * ran: sent to our process group (Ctrl-C, a hangup), it stopped the hook
- * too, and the run is interrupted, not failed.
- */
+/* Run the hook set for when and hp, if any (pm_hook_run). */
 static int
 pm_hook_command(const struct pm_drive *run, int when, int hp,
     struct pm_error *err)
 {
-	const char	*cmd = run->cfg->hook[when][hp];
-	char		 what[64];
-	pid_t		 pid;
-	int		 st, fd;
+	struct pm_hookrun	 h = {
+		.cfg = run->cfg,
+		.iteration = run->iteration,
+		.warmup = run->warmup,
+		.out = run->out
+	};
 
-	if (cmd == NULL || pm_mpi_rank() != 0)	/* MPI: rank 0's alone */
-		return (0);
-	fflush(stdout);
-	fflush(stderr);
-	if ((pid = fork()) == -1) {
-		pm_error_set(err, "fork", "hook", errno);
-		return (-1);
-	}
-	if (pid == 0) {
-		signal(SIGPIPE, SIG_DFL);
-		signal(SIGXFSZ, SIG_DFL);
-		if ((fd = open("/dev/null", O_RDONLY)) != -1)
-			dup2(fd, STDIN_FILENO);
-		if (run->out != stdout)
-			dup2(fileno(run->out), STDOUT_FILENO);
-		pm_hook_env(run, when, hp);
-		execl(PM_SHELL, "sh", "-c", cmd, (char *)NULL);
-		_exit(127);
-	}
-	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
-		continue;
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-		return (1);
-	if (pm_workload_signal() != 0)
-		return (-1);
-	snprintf(what, sizeof what, "%s %s", when == PM_HOOK_BEFORE ?
-	    "before" : "after", pm_hook_phases[hp]);
-	pm_error_set(err, "hook", what, 0);
-	if (WIFEXITED(st))
-		xasprintf(&err->text, "'%s' exited with status %d", cmd,
-		    WEXITSTATUS(st));
-	else
-		xasprintf(&err->text, "'%s' was killed by signal %d", cmd,
-		    WTERMSIG(st));
-	return (-1);
+	return (pm_hook_run(&h, when, hp, err));
 }
 
 /* The engine's sample at an edge of a timed phase (pm_usage.c). */
@@ -484,73 +406,6 @@ pm_usage_fill(const struct pm_drive *run, struct pm_result *r)
 	    &run->samp[PM_TP_DELETE][1], nd);
 }
 
-/* Say a warning on stderr, once per run command. */
-static void
-pm_say_warning(struct pm_drive *run, const char *w)
-{
-	size_t	 i;
-
-	for (i = 0; i < run->nsaid; i++) {
-		if (strcmp(run->said[i], w) == 0)
-			return;
-	}
-	run->said = xreallocarray(run->said, run->nsaid + 1,
-	    sizeof *run->said);
-	run->said[run->nsaid++] = xstrdup(w);
-	fflush(stdout);
-	fprintf(stderr, "postmark: warning: %s\n", w);
-}
-
-/*
- * The warnings of one run (results/README.md lists them): a pool that
- * fits in free memory with neither sync nor a cold cache (the page cache
- * is measured), a phase under 100 ms, an interval series cut short.
- */
-static void
-pm_run_warnings(struct pm_drive *run, struct pm_result *r)
-{
-	static const char *const phase[PM_NTPHASES] = {
-		"creation", "transaction", "deletion"
-	};
-	const struct pm_config	*cfg = run->cfg;
-	struct pm_rates		 rt;
-	double			 pool, mem, iv[PM_NTPHASES];
-	size_t			 i;
-	int			 tp;
-
-	if (r->status == PM_STATUS_OK) {
-		pool = (double)cfg->number * ((double)cfg->size_low +
-		    (double)cfg->size_high) / 2.0;
-		mem = run->meta != NULL ? (double)run->meta->mem_avail_kb *
-		    1024.0 : 0.0;
-		if (cfg->sync == PM_SYNC_NONE && cfg->cache == PM_CACHE_WARM &&
-		    !cfg->direct && mem > 0 && pool < mem)
-			pm_result_warn(r, "the pool of about %.0f MiB fits in "
-			    "the %.0f MiB of free memory and neither set sync "
-			    "nor set cache cold is set: the run measures the "
-			    "page cache, not the disk. Set sync fsync or set "
-			    "cache cold, or make the pool larger than memory",
-			    pool / 1048576.0, mem / 1048576.0);
-		pm_report_rates(cfg, r, &rt);
-		iv[0] = rt.create_iv;
-		iv[1] = rt.t_elapsed;
-		iv[2] = rt.delete_iv;
-		for (tp = 0; tp < PM_NTPHASES; tp++) {
-			if (iv[tp] < 0.1)
-				pm_result_warn(r, "the %s phase took %.0f ms, "
-				    "under 100 ms: its rates are mostly timer "
-				    "and scheduling noise. Raise set %s",
-				    phase[tp], iv[tp] * 1e3, tp == 1 ?
-				    "transactions" : "number");
-		}
-	}
-	if (r->iv_truncated)
-		pm_result_warn(r, "the interval series of a phase stopped "
-		    "after %d intervals: set a longer interval", PM_IV_MAX);
-	for (i = 0; i < r->nwarnings; i++)
-		pm_say_warning(run, r->warnings[i]);
-}
-
 /*
  * set iterations MIN-MAX: whether the runs so far are enough, after MIN:
  * the 95 % confidence interval of the transaction rate within set
@@ -583,39 +438,6 @@ pm_enough(const struct pm_config *cfg, struct pm_summary *sum, uint32_t n,
 		fprintf(info, "Reached %u runs (no set precision to stop "
 		    "sooner)\n", n);
 	return (1);
-}
-
-/*
- * The warnings of several runs: a coefficient of variation of the
- * transaction rate above 5 %, or fewer than 5 runs behind a confidence
- * interval; on fp (after a classic summary) and stderr.
- */
-static void
-pm_summary_warnings(struct pm_drive *run, struct pm_summary *sum, FILE *fp)
-{
-	double	 mean, half, cv;
-	size_t	 n;
-	char	*w[2] = { NULL, NULL };
-	int	 i;
-
-	n = pm_summary_rate(sum, &mean, &half, &cv);
-	if (n >= 2 && cv > 5.0)
-		xasprintf(&w[0], "transactions/s varies by %.1f%% (coefficient "
-		    "of variation) over %zu runs, above 5%%: differences "
-		    "smaller than that are noise. Pin the process (taskset), "
-		    "quiet the machine, or run more iterations", cv, n);
-	if (n >= 2 && n < 5)
-		xasprintf(&w[1], "only %zu runs behind the confidence "
-		    "intervals, fewer than 5: they are wide and unreliable. "
-		    "Set iterations 5 or more", n);
-	for (i = 0; i < 2; i++) {
-		if (w[i] == NULL)
-			continue;
-		if (fp != NULL)
-			fprintf(fp, "Warning: %s\n", w[i]);
-		pm_say_warning(run, w[i]);
-		free(w[i]);
-	}
 }
 
 /*
@@ -746,11 +568,15 @@ pm_drive_init(struct pm_drive *run, const struct pm_config *cfg, FILE *out)
 		    fstat(STDERR_FILENO, &se) == 0 && so.st_rdev == se.st_rdev;
 }
 
-/* A signal that stops the run: ask the engine to stop. */
+/*
+ * A signal that stops the run: ask the engine to stop, and pass it on to
+ * the hook running, if any.
+ */
 static void
 pm_onsignal(int signo)
 {
 	pm_workload_interrupt(signo);
+	pm_hook_forward(signo);
 }
 
 /*
@@ -941,7 +767,8 @@ pm_made_by_run(const struct pm_config *cfg, const char *loc)
 /*
  * What "run [FILE]" can check before anything runs: the report file (its
  * name and, when fs is set, that it can be written) and, when fs is set,
- * that every location is a directory.  Returns 0, or -1 with *err set.
+ * that every location is a directory where, with set strictmodes, no one
+ * else could replace the run's files.  Returns 0, or -1 with *err set.
  */
 int
 pm_run_check(const struct pm_config *cfg, const char *file, int fs,
@@ -949,6 +776,7 @@ pm_run_check(const struct pm_config *cfg, const char *file, int fs,
 {
 	struct stat	 st;
 	const char	*loc;
+	char		*why;
 	size_t		 i;
 	int		 w, p;
 
@@ -968,8 +796,9 @@ pm_run_check(const struct pm_config *cfg, const char *file, int fs,
 	if (file != NULL && (pm_report_clash(cfg, file, err) == -1 ||
 	    pm_run_check_file("run", file, fs, err) == -1))
 		return (-1);
-	for (i = 0; fs && i < cfg->nlocations; i++) {
-		loc = cfg->locations[i].name;
+	for (i = 0; fs && i < (cfg->nlocations > 0 ? cfg->nlocations : 1);
+	    i++) {
+		loc = cfg->nlocations > 0 ? cfg->locations[i].name : ".";
 		if (stat(loc, &st) == -1) {
 			if (errno == ENOENT && pm_made_by_run(cfg, loc))
 				continue;
@@ -980,6 +809,13 @@ pm_run_check(const struct pm_config *cfg, const char *file, int fs,
 		if (!S_ISDIR(st.st_mode)) {
 			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
 			    "'%s' is not a directory", loc);
+			return (-1);
+		}
+		if (cfg->strictmodes && (why = pm_dirs_exposure(&st,
+		    geteuid())) != NULL) {
+			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
+			    "'%s': %s", loc, why);
+			free(why);
 			return (-1);
 		}
 	}
@@ -1108,7 +944,7 @@ pm_iteration(struct pm_drive *run, FILE *fp, struct pm_result *r,
 	memset(run->samp, 0, sizeof run->samp);
 	pm_engine(run, &hooks, r);
 	pm_usage_fill(run, r);
-	pm_run_warnings(run, r);
+	pm_warn_run(&run->warned, cfg, run->meta, r);
 	pm_live_erase(run);
 	if (run->midline) {
 		putc('\n', run->out);
@@ -1177,20 +1013,17 @@ pm_run_close(struct pm_drive *run, FILE *fp, struct pm_summary *sum,
     int bad)
 {
 	const struct pm_config	*cfg = run->cfg;
-	size_t			 i;
 
 	if (sum != NULL) {
 		if (pm_report_classic(cfg))
 			bad |= pm_report_summary(fp, sum) != 0;
-		pm_summary_warnings(run, sum, pm_report_classic(cfg) ? fp :
-		    NULL);
+		pm_warn_summary(&run->warned, sum, pm_report_classic(cfg) ?
+		    fp : NULL);
 		pm_summary_free(sum);
 	}
 	if (run->ivfp != NULL)
 		bad |= fclose(run->ivfp) != 0;
-	for (i = 0; i < run->nsaid; i++)
-		free(run->said[i]);
-	free(run->said);
+	pm_warn_end(&run->warned);
 	if (fp != stdout)
 		bad |= fclose(fp) != 0;
 	else
@@ -1222,9 +1055,11 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 	pm_drive_init(&run, cfg, info);
 	if ((fp = pm_run_open(&run, file, &header, err)) == NULL)
 		return (1);
+	pm_warn_begin(&run.warned, cfg, fp);
 	r = pm_result_new();
 	pm_workload_interrupt(0);
 	pm_signals_catch(&save);
+	pm_hooks_begin(cfg);
 	/* The warm-up runs, then the measured ones, until enough. */
 	for (it = 1; rv == 0; it++) {
 		run.warmup = it <= cfg->warmup;
@@ -1259,6 +1094,7 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 		pm_cmderr_set(err, PM_ERR_RUN, NULL, "run: another MPI rank "
 		    "failed");
 	}
+	pm_hooks_end();
 	pm_signals_restore(&save);
 	pm_result_free(r);
 	return (rv);

@@ -30,7 +30,10 @@
  * anonymous), the device's I/O scheduler, rotational flag and model from
  * sysfs, and for ext2/3/4 the features named in its superblock, read from
  * the device (root only; the layout is the one e2fsprogs documents).  A
- * file system without a block device (tmpfs, NFS) says so.
+ * file system without a block device (tmpfs, NFS) says so.  A location
+ * whose files are in memory whatever the run does is named as such: a
+ * tmpfs or ramfs, a RAM disk (brd's ramN, zramN), or a loop device whose
+ * image file is on one of those.
  */
 
 #include "config.h"
@@ -66,7 +69,10 @@ struct pm_fs_probe {
 };
 
 static char	*iso8601_now(void);
+static void	 mount_of(dev_t, char **, char **);
 static void	 find_file_systems(struct pm_meta *, struct pm_fs_probe *);
+static int	 memory_fs(const char *);
+static char	*in_memory(const struct pm_meta *, size_t);
 static char	*read_line(const char *, const char *);
 static void	 find_environment(struct pm_meta *);
 static char	*sys_name(dev_t);
@@ -119,43 +125,104 @@ iso8601_now(void)
 }
 
 /*
- * Fill meta->fs_type and meta->fs_options for every probe that was found,
- * from the mount table (/proc/self/mounts, else /etc/mtab).  Entries the
- * table does not match keep their current value.
+ * The type and options of the file system on device dev, from the mount
+ * table (/proc/self/mounts, else /etc/mtab): the last entry on dev wins,
+ * as a later mount hides an earlier one.  *type and *opts are replaced
+ * (allocated) only when an entry is found.
  */
 static void
-find_file_systems(struct pm_meta *meta, struct pm_fs_probe *probe)
+mount_of(dev_t dev, char **type, char **opts)
 {
 #ifdef PM_USE_MNTENT
 	FILE		*fp;
 	struct mntent	*m;
 	struct stat	 st;
-	size_t		 i;
 
-	for (i = 0; i < meta->nfs && !probe[i].found; i++)
-		;
-	if (i == meta->nfs)
-		return;			/* no location to look up */
 	if ((fp = setmntent("/proc/self/mounts", "r")) == NULL &&
 	    (fp = setmntent("/etc/mtab", "r")) == NULL)
 		return;
 	while ((m = getmntent(fp)) != NULL) {
-		if (stat(m->mnt_dir, &st) == -1)
+		if (stat(m->mnt_dir, &st) == -1 || st.st_dev != dev)
 			continue;
-		for (i = 0; i < meta->nfs; i++) {
-			if (!probe[i].found || probe[i].dev != st.st_dev)
-				continue;
-			free(meta->fs_type[i]);
-			meta->fs_type[i] = xstrdup(m->mnt_type);
-			free(meta->fs_options[i]);
-			meta->fs_options[i] = xstrdup(m->mnt_opts);
+		free(*type);
+		*type = xstrdup(m->mnt_type);
+		if (opts != NULL) {
+			free(*opts);
+			*opts = xstrdup(m->mnt_opts);
 		}
 	}
 	endmntent(fp);
 #else
-	(void)meta;
-	(void)probe;
+	(void)dev;
+	(void)type;
+	(void)opts;
 #endif
+}
+
+/*
+ * Fill meta->fs_type and meta->fs_options for every probe that was found,
+ * from the mount table.  Entries the table does not match keep their
+ * current value.
+ */
+static void
+find_file_systems(struct pm_meta *meta, struct pm_fs_probe *probe)
+{
+	size_t	 i;
+
+	for (i = 0; i < meta->nfs; i++) {
+		if (probe[i].found)
+			mount_of(probe[i].dev, &meta->fs_type[i],
+			    &meta->fs_options[i]);
+	}
+}
+
+/* Whether file systems of type keep their files in memory. */
+static int
+memory_fs(const char *type)
+{
+	static const char *const mem[] = { "tmpfs", "ramfs", "devtmpfs" };
+	size_t			 i;
+
+	for (i = 0; i < sizeof mem / sizeof mem[0]; i++) {
+		if (strcmp(type, mem[i]) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * What keeps the files of location i in memory, whatever set sync, set
+ * cache and set direct do: its file system ("tmpfs"), its device ("zram0,
+ * a RAM disk"), or the file behind its loop device ("loop3, an image file
+ * in tmpfs").  Returns an allocated string, or NULL when none of those.
+ */
+static char *
+in_memory(const struct pm_meta *meta, size_t i)
+{
+	const char	*dev = meta->device[i];
+	char		 path[128], *file, *type = NULL, *s = NULL;
+	struct stat	 st;
+
+	if (memory_fs(meta->fs_type[i]))
+		return (xstrdup(meta->fs_type[i]));
+	if (dev == NULL)
+		return (NULL);
+	if ((strncmp(dev, "ram", 3) == 0 && dev[3] >= '0' && dev[3] <= '9') ||
+	    (strncmp(dev, "zram", 4) == 0 && dev[4] >= '0' && dev[4] <= '9')) {
+		xasprintf(&s, "%s, a RAM disk", dev);
+		return (s);
+	}
+	snprintf(path, sizeof path, "/sys/class/block/%s/loop/backing_file",
+	    dev);
+	if ((file = read_line(path, NULL)) == NULL)
+		return (NULL);
+	if (stat(file, &st) == 0)
+		mount_of(st.st_dev, &type, NULL);
+	if (type != NULL && memory_fs(type))
+		xasprintf(&s, "%s, an image file in %s", dev, type);
+	free(type);
+	free(file);
+	return (s);
 }
 
 /*
@@ -396,9 +463,11 @@ pm_meta_new(const struct pm_config *cfg)
 	meta->rotational = xcalloc(meta->nfs, sizeof *meta->rotational);
 	meta->model = xcalloc(meta->nfs, sizeof *meta->model);
 	meta->fs_features = xcalloc(meta->nfs, sizeof *meta->fs_features);
+	meta->in_memory = xcalloc(meta->nfs, sizeof *meta->in_memory);
 	for (i = 0; i < meta->nfs; i++) {
 		if (probe[i].found)
 			find_device(meta, i, probe[i].dev);
+		meta->in_memory[i] = in_memory(meta, i);
 	}
 	free(probe);
 	return (meta);
@@ -424,6 +493,7 @@ pm_meta_free(struct pm_meta *meta)
 			free(meta->rotational[i]);
 			free(meta->model[i]);
 			free(meta->fs_features[i]);
+			free(meta->in_memory[i]);
 		}
 	}
 	for (i = 0; i < meta->ndisk; i++)
@@ -436,6 +506,7 @@ pm_meta_free(struct pm_meta *meta)
 	free(meta->rotational);
 	free(meta->model);
 	free(meta->fs_features);
+	free(meta->in_memory);
 	free(meta->cpu_model);
 	free(meta->cmdline);
 	free(meta->timestamp);

@@ -1035,6 +1035,7 @@ pm_result_reset(struct pm_result *res)
 	for (p = 0; p < (int)res->nwarnings; p++)
 		free(res->warnings[p]);
 	free(res->warnings);
+	free(res->warnings_said);
 	memset(res, 0, sizeof *res);
 	res->status = PM_STATUS_OK;
 	res->last_phase = PM_PHASE_START;

@@ -127,6 +127,8 @@ struct pm_config {
 	uint32_t	 clients;	/* workloads run at once, >= 1 */
 	uint32_t	 shared;	/* 1: clients share directories */
 	uint32_t	 rankshift;	/* MPI: ranks to shift by, or 0 */
+	uint32_t	 strictmodes;	/* 1: refuse a directory others could */
+					/* write (set strictmodes) */
 };
 
 /* Phases of a run, in order.  Only CREATE, TRANSACT and DELETE are timed. */
@@ -306,6 +308,10 @@ struct pm_result {
 					/* PM_IV_MAX (set interval Nms) */
 	char		**warnings;	/* why the figures may mislead, owned */
 	size_t		 nwarnings;
+	unsigned char	*warnings_said;	/* [nwarnings]: said already to the */
+					/* reader of the verbose report (an */
+					/* earlier run of the command, on the */
+					/* terminal), who is spared it; owned */
 };
 
 /*
@@ -352,6 +358,8 @@ struct pm_meta {
 	char		**rotational;	/* "0" or "1" */
 	char		**model;	/* the disk's model */
 	char		**fs_features;	/* ext2/3/4: superblock features */
+	char		**in_memory;	/* what keeps its files in memory */
+					/* ("tmpfs", "zram0, a RAM disk") */
 	size_t		 ndisk;		/* distinct devices sampled */
 	char		*disk[PM_DISKS_MAX];	/* their names */
 };
@@ -484,6 +492,10 @@ void		 pm_option_columns(const struct pm_config *, int,
 void		 pm_option_defaults(struct pm_config *);
 void		 pm_option_copy_text(struct pm_config *);
 void		 pm_option_free_text(struct pm_config *);
+
+/* pm_dirs.c: whether others could replace a directory's files. */
+struct stat;
+char		*pm_dirs_exposure(const struct stat *, uid_t);
 
 /* pm_sysinfo.c: run metadata, gathered before a run. */
 struct pm_meta	*pm_meta_new(const struct pm_config *);

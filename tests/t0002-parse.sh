@@ -171,7 +171,7 @@ shows '	set	number	102  ' 'The base number of files is 102'
 # Ambiguous prefixes list the candidates in table order.
 a='ambiguous command:'
 rejects 'set s 1' "$a set s, could be: set size, set seed, set subdirectories,\
- set sync, set shared"
+ set sync, set shared, set strictmodes"
 rejects 'set b 1' \
     "$a set b, could be: set buffering, set bias read, set bias create"
 rejects 'set re 1' "$a set re, could be: set read, set report"

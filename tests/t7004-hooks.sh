@@ -16,7 +16,8 @@
 #    iteration, the locations exactly as they were;
 #  - a signal that stops postmark while a hook runs (sent to its process
 #    group, as Ctrl-C or a hangup does) stops the run as interrupted;
-#  - `set hook ... none' removes a hook; `show' lists the hooks.
+#  - `set hook ... none' removes a hook; `show' lists the hooks, a line
+#    each, as `set hook' takes them.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/fault/faultlib.sh"
 . "$srcdir/tests/durability/durlib.sh"
@@ -178,8 +179,8 @@ printf '%s;%s;%s;%s;show\n' 'set hook before run echo a' \
     'set hook after deletion echo  b  c' 'set hook after creation true' \
     'set hook after creation none' | tr ';' '\n' >"$T/show.cfg"
 pm_run show
-is "$rc $(grep '^Hooks' "$T/show.out")" \
-    "0 Hooks: before run: echo a; after deletion: echo  b  c" \
-    "show: the hooks set, in order, commands as written"
+is "$rc $(grep '^Hook' "$T/show.out")" "0 Hook: before run echo a
+Hook: after deletion echo  b  c" \
+    "show: the hooks set, in order, commands as written, a line each"
 
 done_testing
