@@ -13,7 +13,8 @@
 . "$srcdir/tests/fault/faultlib.sh"
 
 command -v prlimit >/dev/null 2>&1 || skip_all "prlimit not installed"
-prlimit --fsize=1000000 true 2>/dev/null || skip_all "prlimit cannot set RLIMIT_FSIZE"
+prlimit --fsize=1000000 true 2>/dev/null || skip_all "prlimit cannot set\
+ RLIMIT_FSIZE"
 cd "$T" || exit 99
 mkdir L
 base='set location L
@@ -57,10 +58,12 @@ for fmt in csv json; do
 	"$POSTMARK" good.pm >/dev/null 2>&1 || exit 99
 	pad "$f" 200
 	cp "$f" before
-	full $fmt $(($(size "$f") + 100)) "set report $fmt;set iterations 3;run $f"
+	full $fmt $(($(size "$f") + 100)) "set report $fmt;set iterations\
+ 3;run $f"
 	is "$rc" 1 "$fmt: the run fails"
 	is "$(errors $fmt.err)" \
-	    "postmark: $fmt.pm:7: cannot write the report to $f: File too large" \
+	    "postmark: $fmt.pm:7: cannot write the report to $f: File too\
+ large" \
 	    "$fmt: the message names the file and the error"
 	unchanged "$f" before "$fmt: the file is as it was"
 	is "$(grep -c '^Creating files' $fmt.out)" 1 \
@@ -113,7 +116,8 @@ dd if=/dev/zero of="$T/fs/filler" bs=1k 2>/dev/null
 cp "$f" before
 full enospc 100000000 "set report json;set iterations 2;run $f"
 is "$rc:$(errors enospc.err)" \
-    "1:postmark: enospc.pm:7: cannot write the report to $f: No space left on device" \
+    "1:postmark: enospc.pm:7: cannot write the report to $f: No space left on\
+ device" \
     "full tmpfs: the run fails, naming the file and the error"
 unchanged "$f" before "full tmpfs: the file is as it was"
 is "$(grep -c '^Creating files' enospc.out)" 1 \

@@ -56,11 +56,15 @@ printf '1' >>old.csv
 i=1
 while [ $i -lt 79 ]; do printf ',x' >>old.csv; i=$((i + 1)); done
 echo >>old.csv
-refused old.csv csv "holds CSV records of schema version 1 (79 columns); this postmark writes schema version 4 ($cols columns), and a file holds one schema: give another file"
+one="and a file holds one schema: give another file"
+refused old.csv csv "holds CSV records of schema version 1 (79 columns); this\
+ postmark writes schema version 4 ($cols columns), $one"
 
 # A later schema: our header and more, a row of version 5.
 { sed 's/$/,later/' head.csv; echo "5$(sed 's/[^,]//g' head.csv),x"; } >new.csv
-refused new.csv csv "holds CSV records of schema version 5 ($((cols + 1)) columns); this postmark writes schema version 4 ($cols columns), and a file holds one schema: give another file"
+refused new.csv csv "holds CSV records of schema version 5\
+ ($((cols + 1)) columns); this postmark writes schema version 4 ($cols\
+ columns), $one"
 
 # Records of each kind, written by this postmark.
 pm good.csv csv run
@@ -71,20 +75,30 @@ cp iv.csv.intervals.csv series.csv
 ivcols=$(head -n 1 series.csv | tr ',' '\n' | wc -l | tr -d ' ')
 printf 'not a postmark file\n' >notes.txt
 
-refused good.json csv "holds JSON records (set report json), not CSV records: give another file"
-refused good.csv json "holds CSV records (set report csv), not JSON records: give another file"
-refused series.csv csv "holds an interval series, not CSV records: give another file"
-refused notes.txt csv "is not a file of postmark CSV records (its first line is not their header): give another file"
-refused notes.txt json "is not a file of postmark JSON records (its first line is not one): give another file"
-refused good.csv verbose "holds CSV records (set report csv): a verbose report would make it unreadable; give another file"
-refused good.json terse "holds JSON records (set report json): a terse report would make it unreadable; give another file"
-refused good.csv "verbose" "holds CSV records (set report csv): show would make it unreadable; give another file" show
+refused good.json csv "holds JSON records (set report json), not CSV records:\
+ give another file"
+refused good.csv json "holds CSV records (set report csv), not JSON records:\
+ give another file"
+refused series.csv csv "holds an interval series, not CSV records: give\
+ another file"
+refused notes.txt csv "is not a file of postmark CSV records (its first line\
+ is not their header): give another file"
+refused notes.txt json "is not a file of postmark JSON records (its first\
+ line is not one): give another file"
+refused good.csv verbose "holds CSV records (set report csv): a verbose\
+ report would make it unreadable; give another file"
+refused good.json terse "holds JSON records (set report json): a terse report\
+ would make it unreadable; give another file"
+refused good.csv "verbose" "holds CSV records (set report csv): show would\
+ make it unreadable; give another file" show
 
 # A cut last line.
 head -c $(($(wc -c <good.csv) - 10)) good.csv >cut.csv
-refused cut.csv csv "ends in the middle of a line (a record cut short): repair it or give another file"
+refused cut.csv csv "ends in the middle of a line (a record cut short):\
+ repair it or give another file"
 head -c $(($(wc -c <good.json) - 10)) good.json >cut.json
-refused cut.json json "ends in the middle of a line (a record cut short): repair it or give another file"
+refused cut.json json "ends in the middle of a line (a record cut short):\
+ repair it or give another file"
 
 # The interval series file of other columns, beside a good report.
 cp good.csv ivr.csv
@@ -95,7 +109,8 @@ printf '%s\nset interval 5\nset report csv\nrun %s\n' "$base" "$T/ivr.csv" >b.pm
 rc=0
 "$POSTMARK" b.pm >out 2>err || rc=$?
 is "$rc:$(grep -c '^Creating files' out):$(errors err)" \
-    "1:0:b.pm:7: run: interval series file '$T/ivr.csv.intervals.csv' holds an interval series of other columns (20, not $ivcols): give another file" \
+    "1:0:b.pm:7: run: interval series file '$T/ivr.csv.intervals.csv' holds\
+ an interval series of other columns (20, not $ivcols): give another file" \
     "an interval series file of other columns: refused"
 cmp -s ivr.csv before && cmp -s ivr.csv.intervals.csv before.iv
 ok $? "an interval series file of other columns: both files as they were"
@@ -117,8 +132,10 @@ printf '%s\nset report csv\nrun %s\nset report json\nrun %s\n' "$base" \
 rc=0
 "$POSTMARK" b.pm >out 2>err || rc=$?
 is "$rc:$(grep -c '^Creating files' out):$(errors err)" \
-    "1:1:b.pm:8: run: report file '$T/two' holds CSV records (set report csv), not JSON records: give another file" \
+    "1:1:b.pm:8: run: report file '$T/two' holds CSV records (set report\
+ csv), not JSON records: give another file" \
     "a file filled by the previous run: refused when the run comes"
-is "$(wc -l <two | tr -d ' ')" 2 "that file holds the first run's header and row"
+is "$(wc -l <two | tr -d ' ')" 2 "that file holds the first run's header and\
+ row"
 is "$(ls -A L)" "" "nothing left in the location"
 done_testing

@@ -26,7 +26,10 @@ names() {
 	done >>b.pm
 	rc=0
 	"$POSTMARK" b.pm >out 2>err || rc=$?
-	msg=$(errors err | sed -n "s/^b\.pm:[0-9]*: run: report file '\([^']*\)' is the name of a \([a-z]*\) the run makes in location '\([^']*\)': choose another name$/\1 \2 \3/p")
+	q="'\\([^']*\\)'"
+	msg=$(errors err | sed -n "s/^b\.pm:[0-9]*: run: report file $q is the\
+ name of a \([a-z]*\) the run makes in location $q: choose another\
+ name$/\1 \2 \3/p")
 }
 
 small='set number 5;set transactions 10'
@@ -52,7 +55,8 @@ $T/L/c0 directory L" "a location elsewhere: its cI are refused"
 n=0
 for c in "$small;set clients 2:c2" "$small;set clients 2;set shared true:c2-1" \
     "$small:16" "$small:0" "$small:01" "$small;set subdirectories 3:s3" \
-    "$small;set subdirectories 3:1" "$small;set clients 2;set subdirectories 2:s0" \
+    "$small;set subdirectories 3:1" "$small;set clients 2;set subdirectories\
+ 2:s0" \
     "$small;set clients 2;set location M:c0"; do
 	n=$((n + 1))
 	mkdir "$T/a$n" "$T/a$n/M" && cd "$T/a$n" || exit 99
@@ -98,6 +102,6 @@ timeout -k 5 60 $MPIRUN "$POSTMARK" --version >probe.out 2>&1 ||
 printf '%s\n' 'set number 5' 'set transactions 10' 'run r1' >m.pm
 rc=0
 timeout -k 5 120 $MPIRUN "$POSTMARK" m.pm >out 2>err || rc=$?
-is "$rc:$(errors err | grep -c "run: report file 'r1' is the name of a directory the run makes in location '.'")" \
-    "1:1" "MPI: r1 is refused"
+is "$rc:$(errors err | grep -c "run: report file 'r1' is the name of a\
+ directory the run makes in location '.'")" "1:1" "MPI: r1 is refused"
 done_testing

@@ -27,11 +27,14 @@ vanish() {
 
 for fmt in csv json; do
 	vanish $fmt "rm -r $T/D"
-	is "$rc:$msg" "1:postmark: v.pm:6: cannot write the report to $T/D/r.$fmt: No such file or directory" \
+	is "$rc:$msg" "1:postmark: v.pm:6: cannot write the report to\
+ $T/D/r.$fmt: No such file or directory" \
 	    "$fmt: directory removed: the run fails, naming the file"
-	is "$(ls -A L)" "" "$fmt: directory removed: nothing left in the location"
+	is "$(ls -A L)" "" "$fmt: directory removed: nothing left in the\
+ location"
 	vanish $fmt "mv $T/D $T/D2"
-	is "$rc:$msg" "1:postmark: v.pm:6: cannot write the report to $T/D/r.$fmt: No such file or directory" \
+	is "$rc:$msg" "1:postmark: v.pm:6: cannot write the report to\
+ $T/D/r.$fmt: No such file or directory" \
 	    "$fmt: directory renamed: the run fails, naming the file"
 	is "$(wc -c <D2/r.$fmt | tr -d ' ')" 0 \
 	    "$fmt: directory renamed: nothing written to the file's new name"
@@ -42,7 +45,8 @@ for fmt in csv json; do
 done
 
 vanish csv "mv $T/D $T/D2" "set interval 5"
-is "$rc:$msg" "1:postmark: v.pm:7: cannot write the report to $T/D/r.csv: No such file or directory" \
+is "$rc:$msg" "1:postmark: v.pm:7: cannot write the report to $T/D/r.csv: No\
+ such file or directory" \
     "interval series: directory renamed: the run fails"
 is "$(cat D2/r.csv D2/r.csv.intervals.csv | wc -c | tr -d ' ')" 0 \
     "interval series: nothing written to either file's new name"

@@ -24,7 +24,10 @@ for fmt in verbose terse csv; do
 	"$POSTMARK" i.pm >out 2>err || rc=$?
 	is "$rc:$(grep -c '^Creating files' out err | tr '\n' ' ')" \
 	    "1:out:0 err:0 " "$fmt to standard output: nothing runs"
-	is "$(errors err | grep -v '^postmark ' | grep -v '^Reading ')" "i.pm:6: run: set interval writes its series to FILE.intervals.csv beside the report file of run FILE, and this run has none: give run a FILE, or set report json (its records hold the series)" \
+	is "$(errors err | grep -v '^postmark ' | grep -v '^Reading ')" \
+	    "i.pm:6: run: set interval writes its series to FILE.intervals.csv\
+ beside the report file of run FILE, and this run has none: give run a\
+ FILE, or set report json (its records hold the series)" \
 	    "$fmt to standard output: the message says where the series goes"
 done
 
@@ -68,9 +71,11 @@ KEYS
 tr -d '\r' <tty.out >tty.txt
 grep -q '^run: set interval writes its series to FILE.intervals.csv' tty.txt
 ok $? "prompt: run without FILE and set interval is refused"
-grep -q "^run: report file 'L/c0' is the name of a directory the run makes in location 'L': choose another name" tty.txt
+grep -q "^run: report file 'L/c0' is the name of a directory the run makes in\
+ location 'L': choose another name" tty.txt
 ok $? "prompt: run L/c0 with two clients is refused"
-grep -q "^run: report file 'notes.csv' is not a file of postmark CSV records" tty.txt
+grep -q "^run: report file 'notes.csv' is not a file of postmark CSV\
+ records" tty.txt
 ok $? "prompt: a CSV report into a text file is refused"
 is "$(grep -c '^Creating files' tty.txt):$(tail -n 1 tty.txt)" "0:STATUS 1" \
     "prompt: nothing ran; exit status 1 at the end"

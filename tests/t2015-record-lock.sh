@@ -42,7 +42,8 @@ done
 wait $pm
 rc=$?
 is "$rc:$(errors err)" \
-    "1:postmark: l.pm:6: cannot write the report to $T/r.csv: interrupted while waiting for the lock another process holds on it" \
+    "1:postmark: l.pm:6: cannot write the report to $T/r.csv: interrupted\
+ while waiting for the lock another process holds on it" \
     "a signal during the wait: exit 1 and the message says why"
 cmp -s r.csv before
 ok $? "the report file is as the other process left it"
