@@ -185,7 +185,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct pm_meta		*meta;
 	FILE			*fp;
 	size_t			 i;
-	int			 header = 1;
 
 	if (size == 0)
 		return (0);		/* fmemopen needs a byte */
@@ -205,7 +204,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pm_report_csv_header(fuzz_null);
 	meta = pm_meta_new(&cfg);
 	fuzz_result->meta = meta;
-	pm_report_record(fuzz_null, &cfg, fuzz_result, &header);
+	pm_report_header(fuzz_null, &cfg);
+	pm_report_record(fuzz_null, &cfg, fuzz_result);
 	pm_report_csv(fuzz_null, &cfg, fuzz_result);
 	pm_report_json(fuzz_null, &cfg, fuzz_result);
 	fuzz_result->meta = NULL;

@@ -184,7 +184,5 @@ int		 pm_run(const struct pm_config *, const char *, FILE *,
 		    struct pm_cmderr *);
 int		 pm_run_check(const struct pm_config *, const char *, int,
 		    struct pm_cmderr *);
-int		 pm_run_check_file(const char *, const char *, int,
-		    struct pm_cmderr *);
 
 #endif /* PM_CLI_H */

@@ -41,6 +41,7 @@
 
 #include "pm_cli.h"
 #include "pm_mpi.h"
+#include "pm_record.h"
 
 #ifndef nitems
 #define nitems(a)	(sizeof(a) / sizeof((a)[0]))
@@ -737,31 +738,43 @@ cmd_load(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
 }
 
 /*
- * show [FILE]: the configuration, to FILE (appended; opened before
- * anything is shown) or to the shell's output.
+ * show [FILE]: the configuration, to FILE (appended as one record, after
+ * FILE was opened and seen to hold no records of another kind: show's
+ * lines would make them unreadable) or to the shell's output.
  */
 static enum pm_cmd_status
 cmd_show(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
 {
-	FILE	*fp = sh->info;
+	struct pm_recfile	 f;
+	struct pm_recpart	 p;
+	FILE			*fp;
+	char			*cause;
+	int			 rv = 0;
 
+	if (argc == 1 && sh->check)
+		return (PM_CMD_OK);
+	if (argc == 1) {
+		if (pm_option_show(sh->info, sh->cfg) == 0)
+			return (PM_CMD_OK);
+		pm_cmderr_set(err, PM_ERR_RUN, NULL, "write standard output: "
+		    "%s", strerror(errno));
+		return (PM_CMD_ERROR);
+	}
+	pm_recfile_init(&f, argv[1], PM_REC_TEXT, "file", "the configuration",
+	    "show");
 	if (sh->check)
-		return (argc == 2 && pm_run_check_file("show", argv[1],
-		    !sh->escaped, err) == -1 ? PM_CMD_ERROR : PM_CMD_OK);
-	if (argc == 2 && (fp = fopen(argv[1], "a")) == NULL) {
-		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "show: cannot open "
-		    "'%s': %s", argv[1], strerror(errno));
-		pm_cmderr_compat(err, "Error: Cannot direct output to file "
-		    "'%s'", argv[1]);
-		return (PM_CMD_ERROR);
+		rv = pm_recfile_check(&f, "show", !sh->escaped, err);
+	else if ((rv = pm_recfile_open(&f, "show", err)) == 0) {
+		if ((fp = pm_record_begin(&p, &f)) != NULL)
+			(void)pm_option_show(fp, sh->cfg);
+		if ((rv = pm_record_end(&p, 1, NULL, &cause)) == -1)
+			pm_cmderr_set(err, PM_ERR_RUN, NULL, "show: cannot "
+			    "write the configuration to %s: %s", argv[1],
+			    cause);
+		free(cause);
 	}
-	if ((pm_option_show(fp, sh->cfg) == -1) |
-	    (fp != sh->info && fclose(fp) != 0)) {
-		pm_cmderr_set(err, PM_ERR_RUN, NULL, "write %s: %s",
-		    argc == 2 ? argv[1] : "standard output", strerror(errno));
-		return (PM_CMD_ERROR);
-	}
-	return (PM_CMD_OK);
+	pm_recfile_close(&f, rv == -1);
+	return (rv == 0 ? PM_CMD_OK : PM_CMD_ERROR);
 }
 
 /* help [PREFIX], ? [PREFIX]. */

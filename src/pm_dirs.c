@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #include "pm_engine.h"
+#include "pm_names.h"
 
 #define PM_FD_SPARE	32	/* descriptors kept free beyond the handles */
 #define PM_PATH_DEPTH	4	/* rR, cI and room */
@@ -126,14 +127,13 @@ pm_display(const struct pm_run *run, const struct pm_dirs *d, uint32_t loc,
 		s = t;
 	}
 	if (usesub) {
-		buf[0] = 's';
-		*pm_utoa(buf + 1, sub) = '\0';
+		pm_name_subdir(buf, sizeof buf, sub);
 		xasprintf(&t, "%s%s%s", s, *s != '\0' ? "/" : "", buf);
 		free(s);
 		s = t;
 	}
 	if (num != 0) {
-		*pm_utoa(buf, num) = '\0';
+		pm_name_file(buf, num);
 		xasprintf(&t, "%s%s%s%s", s, *s != '\0' ? "/" : "",
 		    run->prefix, buf);
 		free(s);
@@ -524,8 +524,7 @@ pm_mkdirs_in(struct pm_run *run, struct pm_dirs *d, uint32_t i)
 	for (k = 0; k < d->nsub; k++) {
 		if (pm_stopped(run))
 			return (-1);
-		name[0] = 's';
-		*pm_utoa(name + 1, k) = '\0';
+		pm_name_subdir(name, sizeof name, k);
 		sd = &d->sub[(uint64_t)i * d->nsub + k];
 		op = "mkdir";
 		if (!d->adopt && mkdirat(d->locfd[i], name, 0700) == -1)
@@ -774,8 +773,7 @@ pm_rmdir(struct pm_run *run, struct pm_dirs *d, uint64_t n, int again)
 		n -= d->nsub;
 	}
 	k = (uint32_t)n;
-	name[0] = 's';
-	*pm_utoa(name + 1, k) = '\0';
+	pm_name_subdir(name, sizeof name, k);
 	what = pm_display(run, d, i, 1, k, 0);
 	rc = pm_rmdir_one(run, d->locfd[i], name, sizeof name,
 	    &d->sub[(uint64_t)i * d->nsub + k], again, what);

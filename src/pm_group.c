@@ -60,6 +60,7 @@
 
 #include "pm_engine.h"
 #include "pm_mpi.h"
+#include "pm_names.h"
 
 /* The counts of a result that the clients' sum, as offsets. */
 static const size_t pm_count_off[] = {
@@ -194,8 +195,8 @@ pm_group_clients(struct pm_group *g)
 		run->hooks = i == 0 ? &g->chooks : NULL;
 		run->sw_on = 1;
 		if (g->cfg->shared)
-			run->plen = (size_t)snprintf(run->prefix,
-			    sizeof run->prefix, "c%u-", run->gid);
+			run->plen = pm_name_prefix(run->prefix,
+			    sizeof run->prefix, run->gid);
 	}
 	for (i = 0; i < g->n; i++) {
 		if (pm_client_setup(g->client[i]) == -1)
@@ -278,7 +279,7 @@ pm_group_dirs(struct pm_group *g)
 	for (i = 0; i < g->n; i++)
 		g->client[i]->io.align = align;
 	if (g->mpi && g->private) {
-		snprintf(name, sizeof name, "r%u", g->rankno);
+		pm_name_rank(name, sizeof name, g->rankno);
 		pm_dirs_init(&g->rank, nloc, 0);
 		if (pm_dirs_child(lead, &g->top, &g->rank, name) == -1) {
 			pm_group_shared_error(g);
@@ -291,7 +292,7 @@ pm_group_dirs(struct pm_group *g)
 		run->dirs = &g->top;
 		if (!g->private)
 			continue;
-		snprintf(name, sizeof name, "c%u", i);
+		pm_name_client(name, sizeof name, i);
 		pm_dirs_init(&run->own, nloc, nsub);
 		run->dirs = &run->own;
 		if (pm_dirs_child(run, parent, &run->own, name) == -1)
@@ -347,7 +348,7 @@ pm_group_shift(struct pm_group *g)
 	to = (uint32_t)((g->rankno + (uint64_t)g->cfg->rankshift) %
 	    g->nranks);
 	if (g->private) {
-		snprintf(name, sizeof name, "r%u", to);
+		pm_name_rank(name, sizeof name, to);
 		pm_dirs_init(&g->shift, nloc, 0);
 		if (pm_dirs_adopt(g->client[0], &g->top, &g->shift,
 		    name) == -1) {
@@ -358,7 +359,7 @@ pm_group_shift(struct pm_group *g)
 	for (i = 0; i < g->n; i++) {
 		run = g->client[i];
 		if (g->private) {
-			snprintf(name, sizeof name, "c%u", i);
+			pm_name_client(name, sizeof name, i);
 			pm_dirs_init(&run->shifted, nloc, run->subdirs);
 			if (pm_dirs_adopt(run, &g->shift, &run->shifted,
 			    name) == -1)

@@ -638,6 +638,24 @@ put_verbose_clients(FILE *fp, const struct pm_config *cfg,
 	}
 }
 
+/* The header line of the interval series (FILE.intervals.csv). */
+int
+pm_report_intervals_header(FILE *fp)
+{
+	int	 op;
+
+	fputs("iteration,label,client,phase,interval,start_s,end_s,"
+	    "files_alive", fp);
+	for (op = 0; op < PM_NOPS; op++)
+		fprintf(fp, ",%s", pm_iv_counts[op]);
+	fputs(",transactions,bytes_read,bytes_written", fp);
+	for (op = 0; op < PM_NOPS; op++)
+		fprintf(fp, ",%s_p50_us,%s_p99_us", pm_op_names[op],
+		    pm_op_names[op]);
+	fputs(",user_s,system_s\n", fp);
+	return (ferror(fp) ? -1 : 0);
+}
+
 /*
  * The interval series of a run as CSV (FILE.intervals.csv next to the
  * report of "run FILE"): a header when header is set, then a row per
@@ -652,17 +670,8 @@ pm_report_intervals(FILE *fp, const struct pm_config *cfg,
 	size_t			 i;
 	int			 op;
 
-	if (header) {
-		fputs("iteration,label,client,phase,interval,start_s,end_s,"
-		    "files_alive", fp);
-		for (op = 0; op < PM_NOPS; op++)
-			fprintf(fp, ",%s", pm_iv_counts[op]);
-		fputs(",transactions,bytes_read,bytes_written", fp);
-		for (op = 0; op < PM_NOPS; op++)
-			fprintf(fp, ",%s_p50_us,%s_p99_us", pm_op_names[op],
-			    pm_op_names[op]);
-		fputs(",user_s,system_s\n", fp);
-	}
+	if (header)
+		(void)pm_report_intervals_header(fp);
 	for (i = 0; i < r->niv; i++) {
 		row = &r->iv[i];
 		fprintf(fp, "%" PRIu32, r->iteration);
@@ -2259,27 +2268,39 @@ pm_report_classic(const struct pm_config *cfg)
 }
 
 /*
+ * The header of the configured format's records (CSV's line of column
+ * names), written before the first record of an empty file; nothing for
+ * the others.  Whether one is due is the record writer's decision
+ * (pm_record.c), made under the file's lock.  Returns 0, or -1 if fp
+ * failed.
+ */
+int
+pm_report_header(FILE *fp, const struct pm_config *cfg)
+{
+	const struct pm_reporter	*rep = reporter(cfg->report);
+
+	return (rep->header != NULL ? rep->header(fp) : 0);
+}
+
+/*
  * Write what the configured format records of one run to fp: a classic
  * report for a complete or interrupted run (none after "out of files",
  * as PostMark; the terse line of a warm-up run neither, since a reader
- * of terse lines could not tell it apart), a record for every run, with the header first when
- * *header is set (then cleared: the caller sets it for a new or empty
- * file).  Flushes fp.  Returns 0, or -1 if fp failed.
+ * of terse lines could not tell it apart), a record for every run,
+ * without the header (pm_report_header).  Flushes fp.  Returns 0, or -1
+ * if fp failed.
  */
 int
 pm_report_record(FILE *fp, const struct pm_config *cfg,
-    const struct pm_result *r, int *header)
+    const struct pm_result *r)
 {
 	const struct pm_reporter	*rep = reporter(cfg->report);
-	int				 bad = 0;
+	int				 bad;
 
 	if (rep->classic && ((r->status != PM_STATUS_OK &&
 	    r->status != PM_STATUS_INTERRUPTED) ||
 	    (r->warmup && rep->fmt == PM_REPORT_TERSE)))
 		return (fflush(fp) != 0 ? -1 : 0);
-	if (rep->header != NULL && *header)
-		bad = rep->header(fp) != 0;
-	*header = 0;
-	bad |= rep->fn(fp, cfg, r) != 0;
+	bad = rep->fn(fp, cfg, r) != 0;
 	return (fflush(fp) != 0 || bad ? -1 : 0);
 }

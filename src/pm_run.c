@@ -47,6 +47,8 @@
 #include "pm_clock.h"
 #include "pm_hook.h"
 #include "pm_mpi.h"
+#include "pm_names.h"
+#include "pm_record.h"
 #include "pm_warn.h"
 
 #ifndef nitems
@@ -73,8 +75,7 @@ struct pm_drive {
 	uint64_t	 t_next;	/* ns, next live refresh */
 	size_t		 live_len;	/* characters of live text shown */
 	const struct pm_meta *meta;	/* the run's: devices to sample */
-	FILE		*ivfp;		/* FILE.intervals.csv, or NULL */
-	int		 ivheader;	/* it needs its header */
+	struct pm_output output;	/* the report and interval series */
 	struct pm_warned warned;	/* the warnings said */
 	struct pm_sample samp[PM_NTPHASES][2]; /* at each phase's edges */
 };
@@ -89,14 +90,10 @@ static int	 pm_flush_progress(struct pm_drive *, struct pm_error *);
 static int	 pm_hook_begin(void *, enum pm_phase, struct pm_error *);
 static int	 pm_hook_sample(void *, enum pm_phase, int);
 static void	 pm_usage_fill(const struct pm_drive *, struct pm_result *);
-static FILE	*pm_intervals_open(const struct pm_config *, const char *,
-		    int *, struct pm_cmderr *);
 static int	 pm_enough(const struct pm_config *, struct pm_summary *,
 		    uint32_t, FILE *);
-static FILE	*pm_run_open(struct pm_drive *, const char *, int *,
+static int	 pm_run_close(struct pm_drive *, struct pm_summary *,
 		    struct pm_cmderr *);
-static int	 pm_run_close(struct pm_drive *, FILE *, struct pm_summary *,
-		    int);
 static int	 pm_hook_end(void *, enum pm_phase, const struct pm_result *,
 		    struct pm_error *);
 static int	 pm_hook_progress(void *, enum pm_phase, uint64_t, uint64_t,
@@ -111,16 +108,12 @@ static void	 pm_onsignal(int);
 static void	 pm_signals_catch(struct pm_sigsave *);
 static void	 pm_signals_restore(const struct pm_sigsave *);
 static void	 pm_signals_block(int, sigset_t *);
-static int	 pm_pool_name(const char *);
-static int	 pm_report_clash(const struct pm_config *, const char *,
-		    struct pm_cmderr *);
 static int	 pm_outcome(const struct pm_config *, const struct pm_result *,
 		    struct pm_cmderr *);
 static void	 pm_between(const struct pm_config *, uint32_t, int);
-static FILE	*pm_report_open(const struct pm_config *, const char *, int *,
-		    struct pm_cmderr *);
-static int	 pm_iteration(struct pm_drive *, FILE *, struct pm_result *,
-		    int *, struct pm_summary **, int *, struct pm_cmderr *);
+static int	 pm_unrecorded(struct pm_cmderr *, struct pm_cmderr *);
+static int	 pm_iteration(struct pm_drive *, struct pm_result *,
+		    struct pm_summary **, struct pm_cmderr *);
 static int	 pm_drop_caches(struct pm_error *);
 static int	 pm_hook_command(const struct pm_drive *, int, int,
 		    struct pm_error *);
@@ -440,32 +433,6 @@ pm_enough(const struct pm_config *cfg, struct pm_summary *sum, uint32_t n,
 	return (1);
 }
 
-/*
- * With "run FILE" and set interval: open FILE.intervals.csv for
- * appending; *header is set when it is new or empty.  Returns the stream,
- * NULL when there is none to write, or NULL with err set on failure.
- */
-static FILE *
-pm_intervals_open(const struct pm_config *cfg, const char *file,
-    int *header, struct pm_cmderr *err)
-{
-	struct stat	 st;
-	FILE		*fp;
-	char		*path;
-
-	*header = 0;
-	if (file == NULL || cfg->interval == 0 || pm_mpi_rank() != 0)
-		return (NULL);
-	xasprintf(&path, "%s.intervals.csv", file);
-	if ((fp = fopen(path, "a")) == NULL)
-		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: cannot open '%s': "
-		    "%s", path, strerror(errno));
-	else
-		*header = fstat(fileno(fp), &st) == 0 && st.st_size == 0;
-	free(path);
-	return (fp);
-}
-
 /* The hook phase of a timed phase of the engine. */
 static int
 pm_hook_phase(enum pm_phase phase)
@@ -639,119 +606,22 @@ pm_signals_block(int block, sigset_t *old)
 }
 
 /*
- * Whether name is one the run gives its files ("1", "2", ...) or
- * subdirectories ("s0", "s1", ...): decimal without leading zeros.
- */
-static int
-pm_pool_name(const char *name)
-{
-	int	 sub = 0;
-
-	if (*name == 's' && name[1] != '\0') {
-		name++;
-		sub = 1;
-	}
-	if (*name == '0')
-		return (name[1] == '\0' && sub);
-	if (*name < '1' || *name > '9')
-		return (0);
-	return (name[strspn(name, "0123456789")] == '\0');
-}
-
-/*
- * Refuse a report file whose name the run would give one of its files or
- * subdirectories in the same directory ("run 1" in the working
- * directory): the run would stop on its own report.  Returns 0, or -1
- * with *err set.
- */
-static int
-pm_report_clash(const struct pm_config *cfg, const char *file,
-    struct pm_cmderr *err)
-{
-	struct stat	 sd, sl;
-	char		*d, *b, *dir, *base;
-	size_t		 i, n = cfg->nlocations > 0 ? cfg->nlocations : 1;
-	const char	*loc;
-	int		 clash = 0;
-
-	d = xstrdup(file);
-	b = xstrdup(file);
-	dir = dirname(d);
-	base = basename(b);
-	if (pm_pool_name(base) && stat(dir, &sd) == 0) {
-		for (i = 0; i < n && !clash; i++) {
-			loc = cfg->nlocations > 0 ? cfg->locations[i].name :
-			    ".";
-			if (stat(loc, &sl) == 0 && sl.st_dev == sd.st_dev &&
-			    sl.st_ino == sd.st_ino) {
-				pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: "
-				    "report file '%s' is in location '%s', "
-				    "where the run names its files 1, 2, 3, "
-				    "... and subdirectories s0, s1, ...: "
-				    "choose another name", file, loc);
-				clash = 1;
-			}
-		}
-	}
-	free(d);
-	free(b);
-	return (clash ? -1 : 0);
-}
-
-/*
- * Check, without creating it, that the output file of cmd ("run",
- * "show") can be opened for appending: an existing file must be
- * writable, a new one's directory must let us create it.  Only when fs
- * is set (the file system is as it will be).  Returns 0, or -1 with *err
- * set.
- */
-int
-pm_run_check_file(const char *cmd, const char *file, int fs,
-    struct pm_cmderr *err)
-{
-	char	*d;
-	int	 rc = 0, e = 0;
-
-	if (!fs)
-		return (0);
-	if (access(file, F_OK) == 0) {
-		if (access(file, W_OK) == -1)
-			e = errno;
-	} else if (errno == ENOENT) {
-		d = xstrdup(file);
-		if (access(dirname(d), W_OK | X_OK) == -1)
-			e = errno;
-		free(d);
-	} else
-		e = errno;
-	if (e != 0) {
-		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "%s: cannot write "
-		    "'%s': %s", cmd, file, strerror(e));
-		pm_cmderr_compat(err, "Error: Cannot direct output to file "
-		    "'%s'", file);
-		rc = -1;
-	}
-	return (rc);
-}
-
-/*
  * Whether the missing location loc is one the run will make: an sK of an
- * earlier location ("set location A" then "+A/s0" with subdirectories).
+ * earlier location ("set location A" then "+A/s0" with subdirectories),
+ * as the engine names them (pm_names.c).
  */
 static int
 pm_made_by_run(const struct pm_config *cfg, const char *loc)
 {
 	struct stat	 sd, sl;
-	char		*d, *b, *base;
+	char		*d, *b;
 	size_t		 i;
 	int		 made = 0;
 
 	d = xstrdup(loc);
 	b = xstrdup(loc);
-	base = basename(b);
-	if (cfg->subdirs > 1 && base[0] == 's' && pm_pool_name(base) &&
-	    strtoul(base + 1, NULL, 10) < cfg->subdirs &&
-	    stat(dirname(d), &sd) == 0) {
+	if (pm_names_made(cfg, pm_mpi_size(), basename(b)) ==
+	    PM_NAME_SUBDIR && stat(dirname(d), &sd) == 0) {
 		for (i = 0; i < cfg->nlocations && !made; i++) {
 			if (strcmp(cfg->locations[i].name, loc) == 0)
 				break;
@@ -765,9 +635,10 @@ pm_made_by_run(const struct pm_config *cfg, const char *loc)
 }
 
 /*
- * What "run [FILE]" can check before anything runs: the report file (its
- * name and, when fs is set, that it can be written) and, when fs is set,
- * that every location is a directory where, with set strictmodes, no one
+ * What "run [FILE]" can check before anything runs: what it writes (the
+ * report file's name and, when fs is set, that it can be written and
+ * holds what the run writes; pm_output.c) and, when fs is set, that
+ * every location is a directory where, with set strictmodes, no one
  * else could replace the run's files.  Returns 0, or -1 with *err set.
  */
 int
@@ -793,8 +664,7 @@ pm_run_check(const struct pm_config *cfg, const char *file, int fs,
 				fs = 0;
 		}
 	}
-	if (file != NULL && (pm_report_clash(cfg, file, err) == -1 ||
-	    pm_run_check_file("run", file, fs, err) == -1))
+	if (pm_output_check(cfg, file, fs, err) == -1)
 		return (-1);
 	for (i = 0; fs && i < (cfg->nlocations > 0 ? cfg->nlocations : 1);
 	    i++) {
@@ -883,45 +753,39 @@ pm_outcome(const struct pm_config *cfg, const struct pm_result *r,
 }
 
 /*
- * Open the report file (NULL: standard output) for appending, before
- * anything runs: refused when the run would meet it as one of its own
- * files, an error when it cannot be opened.  *header is set when a CSV
- * header is due (a new or empty file, or standard output).  Returns the
- * stream, or NULL with *err set.
+ * A record that could not be written (werr, on rank 0; nothing on the
+ * others) ends the run command with status 1, after the run's own
+ * error, if any, in err.  Returns 1.
  */
-static FILE *
-pm_report_open(const struct pm_config *cfg, const char *file, int *header,
-    struct pm_cmderr *err)
+static int
+pm_unrecorded(struct pm_cmderr *err, struct pm_cmderr *werr)
 {
-	struct stat	 st;
-	FILE		*fp;
+	char	*t;
 
-	*header = 1;
-	if (file == NULL)
-		return (stdout);
-	if (pm_report_clash(cfg, file, err) == -1)
-		return (NULL);
-	if ((fp = fopen(file, "a")) == NULL) {
-		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: cannot open '%s': "
-		    "%s", file, strerror(errno));
-		pm_cmderr_compat(err, "Error: Cannot direct output to file "
-		    "'%s'", file);
-		return (NULL);
-	}
-	*header = fstat(fileno(fp), &st) == 0 && st.st_size == 0;
-	return (fp);
+	if (werr->text == NULL)
+		pm_cmderr_set(werr, PM_ERR_RUN, NULL, "run: rank 0 cannot "
+		    "write the report");
+	if (err->text != NULL) {
+		xasprintf(&t, "%s; and %s", err->text, werr->text);
+		pm_cmderr_set(err, PM_ERR_RUN, NULL, "%s", t);
+		free(t);
+	} else
+		pm_cmderr_set(err, PM_ERR_RUN, NULL, "%s", werr->text);
+	pm_cmderr_clear(werr);
+	return (1);
 }
 
 /*
  * One iteration (run->iteration, a warm-up when run->warmup): gather the
- * metadata, run, end the progress line, and
- * write the record with the stopping signals blocked (adding the run to
- * the summary of classic reports).  Returns what pm_outcome says, with
- * *bad set when the report could not be written.
+ * metadata, run, end the progress line, and write the record with the
+ * stopping signals blocked (adding the run to the summary of classic
+ * reports).  Returns what pm_outcome says, or 1 with *err set when the
+ * record could not be written (agreed by every MPI rank): then no
+ * further run is made.
  */
 static int
-pm_iteration(struct pm_drive *run, FILE *fp, struct pm_result *r,
-    int *header, struct pm_summary **sum, int *bad, struct pm_cmderr *err)
+pm_iteration(struct pm_drive *run, struct pm_result *r,
+    struct pm_summary **sum, struct pm_cmderr *err)
 {
 	const struct pm_config	*cfg = run->cfg;
 	struct pm_hooks		 hooks = {
@@ -932,9 +796,10 @@ pm_iteration(struct pm_drive *run, FILE *fp, struct pm_result *r,
 		.progress = pm_hook_progress,
 		.sample = pm_hook_sample
 	};
+	struct pm_cmderr	 werr = { 0 };
 	struct pm_meta		*meta;
 	sigset_t		 mask;
-	int			 rv;
+	int			 rv, failed;
 
 	meta = pm_meta_new(cfg);
 	r->meta = meta;
@@ -953,18 +818,15 @@ pm_iteration(struct pm_drive *run, FILE *fp, struct pm_result *r,
 	fflush(run->out);
 
 	pm_signals_block(1, &mask);
-	*bad |= pm_report_record(fp, cfg, r, header);
-	if (run->ivfp != NULL) {
-		*bad |= pm_report_intervals(run->ivfp, cfg, r,
-		    run->ivheader) != 0;
-		run->ivheader = 0;
-	}
+	failed = pm_output_record(&run->output, cfg, r, &werr) == -1;
 	if ((cfg->iterations > 1 || cfg->iterations_max > 0) && !r->warmup) {
 		if (*sum == NULL)
 			*sum = pm_summary_new();
 		pm_summary_add(*sum, cfg, r);
 	}
 	rv = pm_outcome(cfg, r, err);
+	if (pm_mpi_any(failed))
+		rv = pm_unrecorded(err, &werr);
 	pm_signals_block(0, &mask);
 	r->meta = NULL;
 	pm_meta_free(meta);
@@ -972,63 +834,31 @@ pm_iteration(struct pm_drive *run, FILE *fp, struct pm_result *r,
 }
 
 /*
- * Open what a run command writes: the report file (FILE, or standard
- * output; rank 0's alone under MPI) and with set interval its
- * FILE.intervals.csv.  *header says whether the report needs its
- * header.  Returns the report's stream, or NULL with err set (on every
- * rank when rank 0 failed).
+ * After the runs: the summary of several (written with classic reports,
+ * as one record) and its warnings, then the files closed (those made
+ * for a run command that recorded nothing removed).  Returns 0, or -1
+ * with *err set when the summary could not be written.
  */
-static FILE *
-pm_run_open(struct pm_drive *run, const char *file, int *header,
+static int
+pm_run_close(struct pm_drive *run, struct pm_summary *sum,
     struct pm_cmderr *err)
 {
 	const struct pm_config	*cfg = run->cfg;
+	struct pm_recpart	 p;
 	FILE			*fp;
+	int			 rv = 0;
 
-	fp = pm_mpi_rank() == 0 ? pm_report_open(cfg, file, header, err) :
-	    stdout;
-	if (fp != NULL)
-		run->ivfp = pm_intervals_open(cfg, file, &run->ivheader, err);
-	if (!pm_mpi_any(fp == NULL || (cfg->interval > 0 && file != NULL &&
-	    pm_mpi_rank() == 0 && run->ivfp == NULL)))
-		return (fp);
-	if (fp != NULL && fp != stdout)
-		fclose(fp);
-	if (run->ivfp != NULL)
-		fclose(run->ivfp);
-	run->ivfp = NULL;
-	if (err->text == NULL)
-		pm_cmderr_set(err, PM_ERR_RUN, NULL, "run: rank 0 cannot "
-		    "write the report");
-	return (NULL);
-}
-
-/*
- * After the runs: the summary of several (printed with classic reports)
- * and its warnings, then the files closed.  Returns 1 when something
- * could not be written, else bad.
- */
-static int
-pm_run_close(struct pm_drive *run, FILE *fp, struct pm_summary *sum,
-    int bad)
-{
-	const struct pm_config	*cfg = run->cfg;
-
-	if (sum != NULL) {
-		if (pm_report_classic(cfg))
-			bad |= pm_report_summary(fp, sum) != 0;
-		pm_warn_summary(&run->warned, sum, pm_report_classic(cfg) ?
-		    fp : NULL);
-		pm_summary_free(sum);
-	}
-	if (run->ivfp != NULL)
-		bad |= fclose(run->ivfp) != 0;
+	if (sum != NULL && pm_report_classic(cfg)) {
+		if ((fp = pm_output_begin(&run->output, &p)) != NULL)
+			(void)pm_report_summary(fp, sum);
+		pm_warn_summary(&run->warned, sum, fp);
+		rv = pm_output_end(&run->output, &p, err);
+	} else if (sum != NULL)
+		pm_warn_summary(&run->warned, sum, NULL);
+	pm_summary_free(sum);
+	pm_output_close(&run->output, 1);
 	pm_warn_end(&run->warned);
-	if (fp != stdout)
-		bad |= fclose(fp) != 0;
-	else
-		bad |= fflush(fp) != 0 || ferror(fp);
-	return (bad);
+	return (rv);
 }
 
 /*
@@ -1047,15 +877,16 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 	struct pm_result	*r;
 	struct pm_summary	*sum = NULL;
 	struct pm_sigsave	 save;
+	struct pm_cmderr	 cerr = { 0 };
 	sigset_t		 mask;
-	FILE			*fp;
 	uint32_t		 it;
-	int			 header, bad = 0, rv = 0, signo;
+	int			 rv = 0, signo;
 
 	pm_drive_init(&run, cfg, info);
-	if ((fp = pm_run_open(&run, file, &header, err)) == NULL)
+	if (pm_output_open(&run.output, cfg, file, err) == -1)
 		return (1);
-	pm_warn_begin(&run.warned, cfg, fp);
+	pm_warn_begin(&run.warned, cfg, run.output.report.path == NULL ?
+	    stdout : NULL);
 	r = pm_result_new();
 	pm_workload_interrupt(0);
 	pm_signals_catch(&save);
@@ -1073,18 +904,16 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 			rv = 128 + signo;
 			break;
 		}
-		rv = pm_iteration(&run, fp, r, &header, &sum, &bad, err);
+		rv = pm_iteration(&run, r, &sum, err);
 	}
 
 	pm_signals_block(1, &mask);
-	if (pm_run_close(&run, fp, sum, bad) && rv == 0) {
-		pm_cmderr_set(err, PM_ERR_RUN, NULL, "cannot write the report "
-		    "to %s: %s", file != NULL ? file : "standard output",
-		    strerror(errno));
+	if (pm_run_close(&run, sum, rv == 0 ? err : &cerr) == -1 && rv == 0)
 		rv = 1;
-	}
+	pm_cmderr_clear(&cerr);
 	pm_signals_block(0, &mask);
-	if (rv == 0 && (signo = pm_mpi_max(pm_workload_signal())) != 0) {
+	signo = pm_mpi_max(pm_workload_signal());
+	if (rv == 0 && signo != 0) {
 		pm_workload_interrupt(signo);
 		pm_between(cfg, it, signo);
 		rv = 128 + signo;

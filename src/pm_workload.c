@@ -53,6 +53,7 @@
 #include <unistd.h>
 
 #include "pm_engine.h"
+#include "pm_names.h"
 
 #define PM_BM_FULL	UINT64_MAX
 #define PM_LAT_KEY_BITS	4	/* low bits of a batch entry: phase, op */
@@ -314,7 +315,7 @@ pm_slot_name(struct pm_run *run, const struct pm_slot *s)
 	const struct pm_dirs	*d = run->dirs;
 	uint32_t		 c = d->canon[run->nloc > 0 ? s->loc : 0];
 
-	*pm_utoa(run->name + run->plen, s->num) = '\0';
+	pm_name_file(run->name + run->plen, s->num);
 	run->dirfd = d->nsub > 0 ? d->sub[(uint64_t)c * d->nsub + s->sub].fd :
 	    d->locfd[c];
 }
@@ -419,8 +420,8 @@ pm_client_take(struct pm_run *run, uint32_t gid)
 
 	run->gid = gid;
 	if (run->plen > 0) {
-		run->plen = (size_t)snprintf(run->prefix, sizeof run->prefix,
-		    "c%u-", gid);
+		run->plen = pm_name_prefix(run->prefix, sizeof run->prefix,
+		    gid);
 		memcpy(run->name, run->prefix, run->plen);
 	}
 	if (pm_client_source(run) == -1)

@@ -455,6 +455,7 @@ void		 pm_result_warn(struct pm_result *, const char *, ...)
 double		 pm_student_t975(size_t);
 int		 pm_report_intervals(FILE *, const struct pm_config *,
 		    const struct pm_result *, int);
+int		 pm_report_intervals_header(FILE *);
 void		 pm_report_rates(const struct pm_config *,
 		    const struct pm_result *, struct pm_rates *);
 int		 pm_report_verbose(FILE *, const struct pm_config *,
@@ -476,8 +477,9 @@ size_t		 pm_summary_rate(const struct pm_summary *, double *,
 int		 pm_report(FILE *, const struct pm_config *,
 		    const struct pm_result *);
 int		 pm_report_classic(const struct pm_config *);
+int		 pm_report_header(FILE *, const struct pm_config *);
 int		 pm_report_record(FILE *, const struct pm_config *,
-		    const struct pm_result *, int *);
+		    const struct pm_result *);
 int		 pm_report_format(const char *, enum pm_report_fmt *);
 const char	*pm_report_name(enum pm_report_fmt);
 const char	*pm_phase_name(enum pm_phase);

@@ -53,9 +53,9 @@ is "$(ls -A w)" '' 'run to an unopenable FILE: no file created'
 printf '%s\n' 'set number 5' 'set transactions 10' 'run 1' >in
 pm <in
 is "$rc" 1 'run 1 in the location: exit 1'
-is "$(cat err)" "-:3: run: report file '1' is in location '.', where the\
- run names its files 1, 2, 3, ... and subdirectories s0, s1, ...: choose\
- another name" 'run 1 in the location: the message says why'
+is "$(cat err)" "-:3: run: report file '1' is the name of a file the run\
+ makes in location '.': choose another name" \
+    'run 1 in the location: the message says why'
 test -e 1
 ok $((! $?)) 'run 1 in the location: no report file, no run file'
 
