@@ -6,10 +6,14 @@
 # other after the heartbeat timeout (10 s), stops its clients at once,
 # removes its own files and directories and exits 1 with one message
 # that names the other rank and its directory; so nothing is left in
-# the location.  mpirun is given TCP keepalives on its own connections
-# (20 s idle, 3 probes 1 s apart: Open MPI's default of 300 s, 9 probes
-# 20 s apart, takes 8 minutes to notice), so that it notices the lost
-# daemon and ends too, and nothing runs any more in the namespaces.
+# the location.  mpirun is given what man postmark advises: TCP
+# keepalives on its own connections that notice the lost daemon before
+# the ranks end (2 s idle, 3 probes 1 s apart; Open MPI's default of
+# 300 s and 9 probes 20 s apart takes 8 minutes, and once mpirun has
+# something to send to the lost daemon only TCP's retransmission limit
+# ends it), and 15 s before it signals its ranks (more than the ranks
+# need to notice and clean up); then it ends too, and nothing runs any
+# more in the namespaces.
 # The phase is far longer than the test: a rank ends only if it
 # noticed.  The link goes down when rank 0's hook before the
 # transactions has run and rank 1 has made its first file of that phase.
@@ -17,8 +21,8 @@
 . "$srcdir/tests/clients/mpilib.sh"
 need_python
 netns_ranks
-KEEPALIVE="--mca oob_tcp_keepalive_time 20 --mca oob_tcp_keepalive_intvl 1 \
---mca oob_tcp_keepalive_probes 3"
+LAUNCHER="--mca oob_tcp_keepalive_time 2 --mca oob_tcp_keepalive_intvl 1 \
+--mca oob_tcp_keepalive_probes 3 --mca odls_base_sigkill_timeout 15"
 
 BASE="set size 500 10000;set number 3000;set transactions 100000000;\
 set seed 7;set subdirectories 2;set location L"
@@ -27,7 +31,7 @@ populate "$T/L"
 snapshot "$T/L" >"$T/L.before"
 
 pm_config link "$BASE;set hook before transactions touch $T/down/go"
-mpi_start link $NETRUN $KEEPALIVE "$RANK_SH" "$T/down" "$POSTMARK" \
+mpi_start link $NETRUN $LAUNCHER "$RANK_SH" "$T/down" "$POSTMARK" \
     link.cfg
 wait_path "$T/down/go" 60 && wait_transacting "$T/L/r1" 3000 60 ||
     cannot "the ranks did not reach their transactions"
