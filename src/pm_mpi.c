@@ -31,8 +31,9 @@
  * it completes or a peer is lost.  Its buffers are the transport's own
  * copies: once an operation is abandoned they belong to MPI for good,
  * since a late message could still land in them, and are never freed.
- * Only the coordinator (pm_group.c) calls these functions; the client
- * threads never do; the watcher makes its own calls under the same lock.
+ * Only the main thread calls these functions (the driver, and the
+ * coordinator of the clients, pm_group.c); the client threads never do;
+ * the watcher makes its own calls under the same lock.
  */
 
 #include "config.h"

@@ -37,8 +37,9 @@
  *   - rank 0 says so (it relays what it knows at its next heartbeat), or
  *     a peer says it lost us.
  *
- * So a lost peer is noticed within one period on its host and within
- * the timeout plus two periods anywhere; a peer that is merely slow
+ * So a lost peer is noticed within two periods when it shared a host
+ * with rank 0 (or was rank 0, by the ranks on its host), and within the
+ * timeout plus two periods anywhere; a peer that is merely slow
  * keeps sending heartbeats and is waited for, however long its work
  * takes, and an outage of the network shorter than the timeout only
  * delays the messages (TCP retransmits them).  The loss is for good:
@@ -52,8 +53,9 @@
  * other ranks when this one stops (its halted callback says so: a
  * failure, a signal) and calls the stop callback when another rank
  * stops or a peer is lost, so that the clients stop at their next
- * operation instead of at the end of the phase.  It never calls them
- * after pm_mpi_unwatch returned.
+ * operation instead of at the end of the phase.  It calls them from its
+ * thread, so they may only read and set flags, and never after
+ * pm_mpi_unwatch returned.
  */
 
 #ifndef PM_MPI_H

@@ -630,8 +630,11 @@ pm_watch_end(void)
 /*
  * Watch a run (every rank at the same point): until pm_mpi_unwatch,
  * halted(arg) says whether this rank's run stops (the other ranks are
- * told within a period) and stop(arg) is called, from the watcher, when
- * another rank's run stops or a peer is lost.  Either may be NULL.
+ * told within a period) and stop(arg) is called, once, when another
+ * rank's run stops or a peer is lost.  Both are called from the watcher
+ * thread, under its lock: they must only read or set flags (as
+ * pm_group_halted and pm_group_stop do) and never call pm_mpi.  Either
+ * may be NULL.
  */
 void
 pm_mpi_watch(int (*halted)(void *), void (*stop)(void *), void *arg)
