@@ -19,15 +19,21 @@
  * rank, agreement (any rank failed? the largest signal), the
  * configuration text sent by rank 0, reductions of unsigned 64-bit
  * arrays (counts, histogram buckets, durations) and the gathering of
- * fixed-size records (client rows) on rank 0.
+ * fixed-size records (client rows) on rank 0; what a loss of a peer
+ * makes of them (pm_mpi.h).  The watcher is pm_mpiwatch.c.
  *
  * MPI is started only when a launcher started the process (mpirun or
  * mpiexec of Open MPI, MPICH's Hydra, Slurm's PMI): the environment says
  * so.  Started by hand, even a program built with MPI runs as one
  * process, with the interactive shell, without touching MPI.
  *
- * MPI_THREAD_FUNNELED: only the thread that started MPI (the
- * coordinator, pm_group.c) calls it; the client threads never do.
+ * Every collective is the non-blocking one, polled (pm_mpi_poll) until
+ * it completes or a peer is lost.  Its buffers are the transport's own
+ * copies: once an operation is abandoned they belong to MPI for good,
+ * since a late message could still land in them, and are never freed.
+ * Only the main thread calls these functions (the driver, and the
+ * coordinator of the clients, pm_group.c); the client threads never do;
+ * the watcher makes its own calls under the same lock.
  */
 
 #include "config.h"
@@ -37,22 +43,34 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifdef HAVE_MPI
-#include <mpi.h>
-#endif
+#include <time.h>
 
 #include "postmark.h"
+#include "pm_clock.h"
 #include "pm_mpi.h"
 
 #ifdef HAVE_MPI
+#include "pm_mpiwatch.h"
+
+#define PM_SPIN_NS	100000L		/* poll without napping this long */
+#define PM_NAP0_NS	50000L		/* then nap this long, */
+#define PM_NAP_NS	10000000L	/* doubling up to this */
+
 static int	 pm_mpi_on;		/* MPI started by us */
 static int	 pm_mpi_me;		/* rank */
 static int	 pm_mpi_n = 1;		/* ranks */
+static int64_t	 pm_mpi_small[4];	/* the buffer of small collectives */
 
 static int	 pm_mpi_launched(void);
 static MPI_Op	 pm_mpi_op(int);
 static const char *pm_mpi_intern(const char *);
+static void	*pm_mpi_copy(const void *, size_t);
+static char	*pm_mpi_bcast(char *, long *, int);
+static int	 pm_mpi_ireduce(uint64_t *, int, int, int);
+static int	 pm_mpi_reduce_to(uint64_t *, size_t, int, int);
+static int	 pm_mpi_first(int);
+static long	 pm_mpi_pack(const struct pm_error *, char **);
+static void	 pm_mpi_unpack(struct pm_error *, const char *, long);
 
 /* Whether a launcher started the process: its variables are set. */
 static int
@@ -74,8 +92,10 @@ pm_mpi_launched(void)
 }
 
 /*
- * Start MPI when a launcher started us.  Returns 0, or -1 when MPI could
- * not start (MPI has said why).
+ * Start MPI when a launcher started us, and with several ranks the
+ * watcher (heartbeats need MPI_THREAD_SERIALIZED; an MPI that cannot
+ * give it runs without, and then never finds a peer lost).  Returns 0,
+ * or -1 when MPI could not start (MPI has said why).
  */
 int
 pm_mpi_start(int *argc, char ***argv)
@@ -84,20 +104,33 @@ pm_mpi_start(int *argc, char ***argv)
 
 	if (!pm_mpi_launched())
 		return (0);
-	if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) !=
+	if (MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided) !=
 	    MPI_SUCCESS)
 		return (-1);
 	pm_mpi_on = 1;
 	MPI_Comm_rank(MPI_COMM_WORLD, &pm_mpi_me);
 	MPI_Comm_size(MPI_COMM_WORLD, &pm_mpi_n);
+	if (pm_mpi_n > 1 && pm_watch_start((uint32_t)pm_mpi_me,
+	    (uint32_t)pm_mpi_n, provided >= MPI_THREAD_SERIALIZED) == -1)
+		return (-1);
 	return (0);
 }
 
-/* End MPI if it was started. */
+/*
+ * End MPI if it was started: the last agreement (through the
+ * heartbeats), the watcher stopped, MPI_Finalize; after a loss, no
+ * finalizing, which would wait for the lost peer.
+ */
 void
 pm_mpi_end(void)
 {
-	if (pm_mpi_on)
+	if (!pm_mpi_on)
+		return;
+	if (pm_mpi_n > 1) {
+		(void)pm_watch_bye();
+		pm_watch_end();
+	}
+	if (pm_mpi_gone() == 0)
 		MPI_Finalize();
 	pm_mpi_on = 0;
 }
@@ -114,53 +147,166 @@ pm_mpi_size(void)
 	return ((uint32_t)pm_mpi_n);
 }
 
-/* Whether flag is set on any rank; also a barrier. */
+/*
+ * Wait for the operation rq: poll it, spinning for PM_SPIN_NS, then
+ * napping from PM_NAP0_NS, each nap twice the last, up to PM_NAP_NS (not
+ * to take a processor from the clients of other ranks on this host: a
+ * rank that waits long for a slower one costs 100 polls a second), and
+ * wake the watcher when a stopping signal comes, so that the other ranks
+ * hear of it at once.  Returns 0 when it completed, -1 when a peer is
+ * lost (the operation is abandoned).
+ */
+int
+pm_mpi_poll(MPI_Request *rq)
+{
+	struct timespec	 nap = { 0, PM_NAP0_NS };
+	uint64_t	 t0 = pm_clock_mono();
+	int		 done = 0, told = 0;
+
+	for (;;) {
+		pm_mpi_lock();
+		MPI_Test(rq, &done, MPI_STATUS_IGNORE);
+		pm_mpi_unlock();
+		if (done)
+			return (0);
+		if (pm_mpi_gone() > 0)
+			return (-1);
+		if (!told && pm_workload_signal() != 0) {
+			pm_mpi_nudge();
+			told = 1;
+		}
+		if (pm_clock_mono() - t0 < (uint64_t)PM_SPIN_NS)
+			continue;
+		nanosleep(&nap, NULL);
+		if ((nap.tv_nsec *= 2) > PM_NAP_NS)
+			nap.tv_nsec = PM_NAP_NS;
+	}
+}
+
+/* A copy of n bytes of p that MPI may keep (NULL when out of memory). */
+static void *
+pm_mpi_copy(const void *p, size_t n)
+{
+	void	*c;
+
+	if ((c = malloc(n > 0 ? n : 1)) != NULL && p != NULL)
+		memcpy(c, p, n);
+	return (c);
+}
+
+/*
+ * Whether flag is set on any rank; also a barrier.  1 once a peer is
+ * lost: the run must stop.
+ */
 int
 pm_mpi_any(int flag)
 {
-	int	 in = flag != 0, out = in;
+	MPI_Request	 rq;
+	int		*b = (int *)(void *)pm_mpi_small;
 
-	if (pm_mpi_n > 1)
-		MPI_Allreduce(&in, &out, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
-	return (out);
+	if (pm_mpi_n == 1)
+		return (flag != 0);
+	if (pm_mpi_gone() > 0)
+		return (1);
+	b[0] = flag != 0;
+	pm_mpi_lock();
+	MPI_Iallreduce(&b[0], &b[1], 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD, &rq);
+	pm_mpi_unlock();
+	return (pm_mpi_poll(&rq) == -1 ? 1 : b[1]);
 }
 
-/* The largest v of the ranks. */
+/* The largest v of the ranks; v itself once a peer is lost. */
 int
 pm_mpi_max(int v)
 {
-	int	 out = v;
+	MPI_Request	 rq;
+	int		*b = (int *)(void *)pm_mpi_small;
 
-	if (pm_mpi_n > 1)
-		MPI_Allreduce(&v, &out, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-	return (out);
+	if (pm_mpi_n == 1 || pm_mpi_gone() > 0)
+		return (v);
+	b[0] = v;
+	pm_mpi_lock();
+	MPI_Iallreduce(&b[0], &b[1], 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &rq);
+	pm_mpi_unlock();
+	return (pm_mpi_poll(&rq) == -1 ? v : b[1]);
 }
 
-void
+/* Wait for every rank.  Returns 0, or -1 once a peer is lost. */
+int
 pm_mpi_barrier(void)
 {
-	if (pm_mpi_n > 1)
-		MPI_Barrier(MPI_COMM_WORLD);
+	MPI_Request	 rq;
+
+	if (pm_mpi_n == 1)
+		return (0);
+	if (pm_mpi_gone() > 0)
+		return (-1);
+	pm_mpi_lock();
+	MPI_Ibarrier(MPI_COMM_WORLD, &rq);
+	pm_mpi_unlock();
+	return (pm_mpi_poll(&rq));
+}
+
+/*
+ * Send root's *len bytes at buf (at root *len may be negative: then
+ * nothing follows) to every rank.  Returns buf at root, elsewhere an
+ * allocated copy (NUL-terminated) with *len set; or NULL with *len
+ * negative: root's, or -ENOTCONN when a peer is lost (everywhere).
+ */
+static char *
+pm_mpi_bcast(char *buf, long *len, int root)
+{
+	MPI_Request	 rq;
+	int64_t		*lb = pm_mpi_small;
+	char		*copy;
+
+	lb[0] = *len;
+	if (pm_mpi_gone() > 0)
+		goto lost;
+	pm_mpi_lock();
+	MPI_Ibcast(lb, 1, MPI_INT64_T, root, MPI_COMM_WORLD, &rq);
+	pm_mpi_unlock();
+	if (pm_mpi_poll(&rq) == -1)
+		goto lost;
+	if ((*len = (long)lb[0]) < 0)
+		return (NULL);
+	copy = xmalloc((size_t)*len + 1);
+	if (pm_mpi_me == root)
+		memcpy(copy, buf, (size_t)*len);
+	pm_mpi_lock();
+	MPI_Ibcast(copy, (int)*len, MPI_CHAR, root, MPI_COMM_WORLD, &rq);
+	pm_mpi_unlock();
+	if (pm_mpi_poll(&rq) == -1)
+		goto lost;
+	if (pm_mpi_me != root) {
+		copy[*len] = '\0';
+		return (copy);
+	}
+	free(copy);
+	return (buf);
+lost:
+	*len = -ENOTCONN;
+	return (NULL);
 }
 
 /*
  * Rank 0's text (len bytes, or -errno when rank 0 could not read it) to
  * every rank: rank 0 returns text, the others a copy (NUL-terminated)
- * and *len set, or NULL with *len the negative errno.
+ * and *len set, or NULL with *len the negative errno (-ENOTCONN when a
+ * peer is lost).
  */
 char *
 pm_mpi_share(char *text, long *len)
 {
 	char	*copy;
+	long	 n = *len;
 
 	if (pm_mpi_n == 1)
 		return (text);
-	MPI_Bcast(len, 1, MPI_LONG, 0, MPI_COMM_WORLD);
-	if (*len < 0)
-		return (pm_mpi_me == 0 ? text : NULL);
-	copy = pm_mpi_me == 0 ? text : xmalloc((size_t)*len + 1);
-	MPI_Bcast(copy, (int)*len, MPI_CHAR, 0, MPI_COMM_WORLD);
-	copy[*len] = '\0';
+	copy = pm_mpi_bcast(text, &n, 0);
+	if (pm_mpi_me == 0)
+		return (text);
+	*len = n;
 	return (copy);
 }
 
@@ -172,40 +318,80 @@ pm_mpi_op(int op)
 }
 
 /*
- * Reduce v[n] of every rank with op into rank 0's v (the others' are left
- * as they were).  Done in pieces: an MPI count is an int.
+ * Reduce v[c] with op into rank 0's (all: every rank's) v, through a
+ * copy.  Returns 0, or -1 when a peer is lost or memory ran out (then v
+ * is left as it was).
  */
-void
-pm_mpi_reduce(uint64_t *v, size_t n, int op)
+static int
+pm_mpi_ireduce(uint64_t *v, int c, int op, int all)
+{
+	MPI_Request	 rq;
+	uint64_t	*b;
+	size_t		 n = (size_t)c * sizeof *v;
+
+	if (pm_mpi_gone() > 0 || (b = pm_mpi_copy(NULL, 2 * n)) == NULL)
+		return (-1);
+	memcpy(b, v, n);
+	pm_mpi_lock();
+	if (all)
+		MPI_Iallreduce(b, b + c, c, MPI_UINT64_T, pm_mpi_op(op),
+		    MPI_COMM_WORLD, &rq);
+	else
+		MPI_Ireduce(b, b + c, c, MPI_UINT64_T, pm_mpi_op(op), 0,
+		    MPI_COMM_WORLD, &rq);
+	pm_mpi_unlock();
+	if (pm_mpi_poll(&rq) == -1)
+		return (-1);
+	if (all || pm_mpi_me == 0)
+		memcpy(v, b + c, n);
+	free(b);
+	return (0);
+}
+
+/*
+ * Reduce v[n] of every rank with op into rank 0's v (all: every rank's;
+ * else the others' are left as they were), in pieces: an MPI count is
+ * an int.  Returns 0, or -1 when a peer is lost (v is then this rank's
+ * alone).
+ */
+static int
+pm_mpi_reduce_to(uint64_t *v, size_t n, int op, int all)
 {
 	size_t	 k;
 	int	 c;
 
 	for (k = 0; pm_mpi_n > 1 && k < n; k += (size_t)c) {
-		c = n - k > INT32_MAX ? INT32_MAX : (int)(n - k);
-		MPI_Reduce(pm_mpi_me == 0 ? MPI_IN_PLACE : v + k,
-		    v + k, c, MPI_UINT64_T, pm_mpi_op(op), 0,
-		    MPI_COMM_WORLD);
+		c = n - k > INT32_MAX / 2 ? INT32_MAX / 2 : (int)(n - k);
+		if (pm_mpi_ireduce(v + k, c, op, all) == -1)
+			return (-1);
 	}
+	return (0);
+}
+
+/* Reduce v[n] of every rank with op into rank 0's v (pm_mpi_reduce_to). */
+int
+pm_mpi_reduce(uint64_t *v, size_t n, int op)
+{
+	return (pm_mpi_reduce_to(v, n, op, 0));
 }
 
 /* Reduce v[n] of every rank with op into every rank's v. */
-void
+int
 pm_mpi_allreduce(uint64_t *v, size_t n, int op)
 {
-	if (pm_mpi_n > 1)
-		MPI_Allreduce(MPI_IN_PLACE, v, (int)n, MPI_UINT64_T,
-		    pm_mpi_op(op), MPI_COMM_WORLD);
+	return (pm_mpi_reduce_to(v, n, op, 1));
 }
 
 /*
  * Gather len bytes of every rank on rank 0, in rank order: rank 0 gets
- * an allocated array of size * len bytes, the others NULL.
+ * an allocated array of size * len bytes, the others NULL.  Once a peer
+ * is lost, the other ranks' records are zeros.
  */
 void *
 pm_mpi_gather(const void *mine, size_t len)
 {
-	char	*all = NULL;
+	MPI_Request	 rq;
+	char		*all = NULL, *b;
 
 	if (pm_mpi_me == 0)
 		all = xcalloc((size_t)pm_mpi_n, len);
@@ -213,8 +399,22 @@ pm_mpi_gather(const void *mine, size_t len)
 		memcpy(all, mine, len);
 		return (all);
 	}
-	MPI_Gather(mine, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE, 0,
-	    MPI_COMM_WORLD);
+	if (pm_mpi_gone() == 0 && (b = pm_mpi_copy(NULL, pm_mpi_me == 0 ?
+	    (size_t)(pm_mpi_n + 1) * len : len)) != NULL) {
+		memcpy(b, mine, len);
+		pm_mpi_lock();
+		MPI_Igather(b, (int)len, MPI_BYTE, b + len, (int)len,
+		    MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
+		pm_mpi_unlock();
+		if (pm_mpi_poll(&rq) == 0) {
+			if (pm_mpi_me == 0)
+				memcpy(all, b + len, (size_t)pm_mpi_n * len);
+			free(b);
+			return (all);
+		}
+	}
+	if (pm_mpi_me == 0)
+		memcpy(all, mine, len);
 	return (all);
 }
 
@@ -239,50 +439,107 @@ pm_mpi_intern(const char *op)
 }
 
 /*
+ * The lowest rank whose flag is set (the number of ranks when none is),
+ * or -1 when a peer is lost.
+ */
+static int
+pm_mpi_first(int flag)
+{
+	MPI_Request	 rq;
+	int		*b = (int *)(void *)pm_mpi_small;
+
+	if (pm_mpi_gone() > 0)
+		return (-1);
+	b[0] = flag ? pm_mpi_me : pm_mpi_n;
+	pm_mpi_lock();
+	MPI_Iallreduce(&b[0], &b[1], 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD, &rq);
+	pm_mpi_unlock();
+	return (pm_mpi_poll(&rq) == -1 ? -1 : b[1]);
+}
+
+/*
+ * Error e as bytes for another rank (*buf, allocated): errno, client and
+ * whether it has a text, then its operation, path and text, each
+ * NUL-terminated.  Returns the length.
+ */
+static long
+pm_mpi_pack(const struct pm_error *e, char **buf)
+{
+	const char	*path = e->path != NULL ? e->path : "";
+	const char	*text = e->text != NULL ? e->text :
+			    e->msg != NULL ? e->msg : "";
+	int32_t		 h[3];
+	size_t		 lo, lp, lt;
+
+	h[0] = e->errnum;
+	h[1] = e->client;
+	h[2] = e->text != NULL || e->msg != NULL;
+	lo = strlen(e->op) + 1;
+	lp = strlen(path) + 1;
+	lt = strlen(text) + 1;
+	*buf = xmalloc(sizeof h + lo + lp + lt);
+	memcpy(*buf, h, sizeof h);
+	memcpy(*buf + sizeof h, e->op, lo);
+	memcpy(*buf + sizeof h + lo, path, lp);
+	memcpy(*buf + sizeof h + lo + lp, text, lt);
+	return ((long)(sizeof h + lo + lp + lt));
+}
+
+/* The error that pm_mpi_pack made into buf (len bytes, NUL after). */
+static void
+pm_mpi_unpack(struct pm_error *e, const char *buf, long len)
+{
+	const char	*op, *path, *text, *end = buf + len;
+	int32_t		 h[3];
+
+	if (len < (long)sizeof h + 3)
+		return;
+	memcpy(h, buf, sizeof h);
+	op = buf + sizeof h;
+	path = op + strlen(op) + 1;
+	text = path < end ? path + strlen(path) + 1 : end;
+	if (text >= end)
+		return;
+	pm_error_clear(e);
+	pm_error_set(e, pm_mpi_intern(op), path, h[0]);
+	if (h[2])
+		e->text = xstrdup(text);
+	e->client = h[1];
+}
+
+/*
  * Make every rank hold the error of the lowest rank that has one (e
  * empty on all: nothing).  A rank other than 0 is named in the error
- * when no client is.
+ * when no client is.  Once a peer is lost, a rank without an error of
+ * its own gets the loss (pm_mpi_lost_error, without a directory).
  */
 void
 pm_mpi_share_error(struct pm_error *e)
 {
-	char	*buf = NULL, *p;
+	char	*buf = NULL, *got;
 	long	 len = 0;
-	int	 from, ints[3];
+	int	 from;
 
 	if (pm_mpi_n == 1)
 		return;
-	from = e->op != NULL ? pm_mpi_me : pm_mpi_n;
-	MPI_Allreduce(MPI_IN_PLACE, &from, 1, MPI_INT, MPI_MIN,
-	    MPI_COMM_WORLD);
+	if ((from = pm_mpi_first(e->op != NULL)) == -1) {
+		pm_mpi_lost_error(e, NULL);
+		return;
+	}
 	if (from == pm_mpi_n)
 		return;
-	if (pm_mpi_me == from) {
-		len = (long)xasprintf(&buf, "%s%c%s%c%s", e->op, '\0',
-		    e->path != NULL ? e->path : "", '\0',
-		    e->text != NULL ? e->text : e->msg != NULL ? e->msg : "")
-		    + 1;
-		ints[0] = e->errnum;
-		ints[1] = e->client;
-		ints[2] = e->text != NULL || e->msg != NULL;
+	if (pm_mpi_me == from)
+		len = pm_mpi_pack(e, &buf);
+	if ((got = pm_mpi_bcast(buf, &len, from)) == NULL) {
+		free(buf);
+		pm_mpi_lost_error(e, NULL);
+		return;
 	}
-	MPI_Bcast(&len, 1, MPI_LONG, from, MPI_COMM_WORLD);
-	MPI_Bcast(ints, 3, MPI_INT, from, MPI_COMM_WORLD);
 	if (pm_mpi_me != from)
-		buf = xmalloc((size_t)len);
-	MPI_Bcast(buf, (int)len, MPI_CHAR, from, MPI_COMM_WORLD);
-	if (pm_mpi_me != from) {
-		pm_error_clear(e);
-		p = buf + strlen(buf) + 1;
-		pm_error_set(e, pm_mpi_intern(buf), p, ints[0]);
-		p += strlen(p) + 1;
-		if (ints[2])
-			e->text = xstrdup(p);
-		e->client = ints[1];
-	}
+		pm_mpi_unpack(e, got, len);
 	if (e->client < 0)
 		e->rank = from;
-	free(buf);
+	free(got);
 }
 
 #else /* !HAVE_MPI */
@@ -324,9 +581,10 @@ pm_mpi_max(int v)
 	return (v);
 }
 
-void
+int
 pm_mpi_barrier(void)
 {
+	return (0);
 }
 
 char *
@@ -336,20 +594,22 @@ pm_mpi_share(char *text, long *len)
 	return (text);
 }
 
-void
+int
 pm_mpi_reduce(uint64_t *v, size_t n, int op)
 {
 	(void)v;
 	(void)n;
 	(void)op;
+	return (0);
 }
 
-void
+int
 pm_mpi_allreduce(uint64_t *v, size_t n, int op)
 {
 	(void)v;
 	(void)n;
 	(void)op;
+	return (0);
 }
 
 void *
@@ -368,4 +628,66 @@ pm_mpi_share_error(struct pm_error *e)
 	(void)e;
 }
 
+void
+pm_mpi_watch(int (*halted)(void *), void (*stop)(void *), void *arg)
+{
+	(void)halted;
+	(void)stop;
+	(void)arg;
+}
+
+void
+pm_mpi_unwatch(void)
+{
+}
+
+int
+pm_mpi_lost(struct pm_mpi_loss *l)
+{
+	(void)l;
+	return (0);
+}
+
 #endif /* HAVE_MPI */
+
+/*
+ * Record the loss of a peer (pm_mpi_lost) as the run's error e, unless e
+ * holds one already: "lost rank R: how it was lost", with dir (the lost
+ * rank's directory, or NULL) named as where its files stay.
+ */
+void
+pm_mpi_lost_error(struct pm_error *e, const char *dir)
+{
+	struct pm_mpi_loss	 l;
+	char			 rank[32], how[128], more[48] = "";
+
+	if (e->op != NULL || !pm_mpi_lost(&l))
+		return;
+	snprintf(rank, sizeof rank, "rank %u", l.rank);
+	switch (l.how) {
+	case PM_MPI_ENDED:
+		snprintf(how, sizeof how, "its process (%d, on this host) "
+		    "ended", l.pid);
+		break;
+	case PM_MPI_SILENT:
+		snprintf(how, sizeof how, "no heartbeat from it for %.1f s: "
+		    "it died or the network to it is down",
+		    (double)l.silent_ns / 1e9);
+		break;
+	case PM_MPI_TOLD:
+		snprintf(how, sizeof how, "rank %u lost it (%s)", l.by,
+		    l.cause == PM_MPI_ENDED ? "its process ended" :
+		    l.cause == PM_MPI_SILENT ? "no heartbeat" : "told");
+		break;
+	default:
+		snprintf(how, sizeof how, "it lost this rank");
+		break;
+	}
+	if (l.nlost > 1)
+		snprintf(more, sizeof more, ", and %u more rank%s",
+		    l.nlost - 1, l.nlost > 2 ? "s" : "");
+	pm_error_set(e, "lost", rank, 0);
+	xasprintf(&e->text, "%s%s%s%s%s", how, more,
+	    dir != NULL ? "; its files in " : "", dir != NULL ? dir : "",
+	    dir != NULL ? " may be left" : "");
+}

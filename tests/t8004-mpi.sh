@@ -8,23 +8,9 @@
 # totals; a failure on rank 1 stops both ranks, names client 1, and
 # leaves nothing.
 . "$srcdir/tests/tap.sh"
-. "$srcdir/tests/fault/faultlib.sh"
-. "$srcdir/tests/clients/clientlib.sh"
+. "$srcdir/tests/clients/mpilib.sh"
 need_python
-
-"$POSTMARK" --version | grep -q 'with MPI' ||
-    skip_all "postmark built without MPI (./configure --with-mpi; make distcheck does it when mpicc is installed)"
-command -v mpirun >/dev/null 2>&1 ||
-    skip_all "mpirun not installed (apt-get install openmpi-bin)"
-MPIRUN="mpirun -np 2"
-if mpirun --version 2>&1 | grep -q 'Open MPI'; then
-	MPIRUN="mpirun --oversubscribe -np 2"
-	[ "$(id -u)" -ne 0 ] || MPIRUN="$MPIRUN --allow-run-as-root"
-fi
-
-# MPI itself must work here (shared memory, a loopback network).
-timeout -k 5 60 $MPIRUN "$POSTMARK" --version >"$T/probe.out" 2>&1 ||
-    skip_all "mpirun cannot start two ranks here: $(head -3 "$T/probe.out" | tr '\n' ' ')"
+need_mpi
 
 BASE="set size 500 10000;set number 300;set transactions 1000;set seed 7;\
 set subdirectories 2;set location L"
@@ -51,20 +37,7 @@ is "$(csv_rows "$T/two.csv" client | tr '\n' ' ')" "all 0 1 " \
 is "$(tr '\n' ' ' <"$T/dirs.txt")" \
     "L/r0/c0/s0 L/r0/c0/s1 L/r1/c0/s0 L/r1/c0/s1 " \
     "rank R's client I works in rR/cI of the location"
-for i in 0 1; do
-	pm_config "one$i" "$(echo "$BASE" | sed "s/seed 7/seed $((7 + i))/")"
-	pm_run "one$i"
-	is "$(csv_rows "$T/one$i.csv" "$COUNTS")" \
-	    "$(csv_rows "$T/two.csv" "client $COUNTS" | sed -n "s/^$i //p")" \
-	    "rank $i: counts and bytes equal a run with seed $((7 + i))"
-done
-is "$(csv_rows "$T/two.csv" "client $COUNTS" | sed -n 's/^all //p')" \
-    "$({ csv_rows "$T/one0.csv" "$COUNTS"; csv_rows "$T/one1.csv" "$COUNTS"; } | sum_rows)" \
-    "the run's counts and bytes are the two single runs' sums"
-is "$(csv_rows "$T/two.csv" "client created read appended deleted \
-create_count read_count append_count delete_count" |
-    awk '$1 == "all" { print $2 - $6, $3 - $7, $4 - $8, $5 - $9 }')" \
-    "0 0 0 0" "the reduced histograms count every operation"
+single_runs two "$BASE"
 is "$(csv_rows "$T/two.csv" "client host" | sed -n 's/^all //p')" \
     "$(uname -n)" "the run's host lists the ranks' hosts"
 snapshot "$T/L" >"$T/L.after"
