@@ -13,18 +13,23 @@
 # ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 
-"""The statistics of postmark-compare: Student's t.
+"""The statistics of postmark-compare: Student's t, Welch's test, the
+summary of a sample, the median and the natural order of versions.
 
 t975(df), the 95 % critical value of Student's t, is the algorithm of
 pm_student_t975() in src/pm_student.c, step for step, so that postmark's
 `set precision` and this tool's --precision agree (tests/t6018 compares
 them): below 1000 degrees of freedom the two-sided tail, a regularized
 incomplete beta function, is inverted by bisection; from 1000 on the
-Cornish-Fisher expansion in the normal quantile is used.  Run `python3
-compare_stats.py` for the self-test.
+Cornish-Fisher expansion in the normal quantile is used.
+
+A comparison (welch()): the ratio of two means with a 95 % interval by
+the delta method on the log ratio, and Welch's t-test of the two means.
+Run `python3 compare_stats.py` for the self-test.
 """
 
 import math
+import re
 import statistics
 import sys
 
@@ -128,6 +133,122 @@ def t975(df):
     return v
 
 
+class Sample:
+    """The summary of one measure of one label in one group: n, mean,
+    sd (divisor n - 1) and the 95 % interval of the mean (Student's t);
+    mean is None without values, sd and the interval with fewer than 2."""
+
+    __slots__ = ("n", "mean", "sd", "lo", "hi")
+
+    def __init__(self, values):
+        self.n = len(values)
+        self.mean = self.sd = self.lo = self.hi = None
+        if self.n == 0:
+            return
+        self.mean = math.fsum(values) / self.n
+        if self.n < 2:
+            return
+        ss = math.fsum((v - self.mean) ** 2 for v in values)
+        self.sd = math.sqrt(ss / (self.n - 1))
+        h = t975(self.n - 1) * self.sd / math.sqrt(self.n)
+        self.lo = self.mean - h
+        self.hi = self.mean + h
+
+
+class Comparison:
+    """A sample L against a reference R (welch()): ratio = mean(L) /
+    mean(R) and its 95 % interval, ratio * exp(+-t(0.975, df) se) with
+    se^2 = sd(L)^2 / (n(L) mean(L)^2) + sd(R)^2 / (n(R) mean(R)^2) and df
+    by Welch-Satterthwaite on those two terms; Welch's t = (mean(R) -
+    mean(L)) / sqrt(sd(R)^2/n(R) + sd(L)^2/n(L)) (the sign of scipy's
+    ttest_ind(R, L, equal_var=False)), its df (None when that is 0) and
+    two-sided p; significant: p < 0.05.
+    Fields the samples cannot give are None; t is a float, or "0", "inf"
+    or "-inf" when there is no spread at all."""
+
+    __slots__ = ("ratio", "lo", "hi", "t", "df", "p", "significant")
+
+    def __init__(self):
+        self.ratio = self.lo = self.hi = None
+        self.t = self.df = self.p = self.significant = None
+
+
+def welch(ref, lab):
+    """Compare Sample lab with Sample ref (see Comparison)."""
+    c = Comparison()
+    if ref.n == 0 or lab.n == 0:
+        return c
+    mr = ref.mean
+    ml = lab.mean
+    if mr != 0:
+        c.ratio = ml / mr
+    if ref.n < 2 or lab.n < 2:
+        return c
+    if mr > 0 and ml > 0:
+        # The ratio's interval: delta method on log(ml / mr).
+        a = lab.sd ** 2 / (lab.n * ml * ml)
+        b = ref.sd ** 2 / (ref.n * mr * mr)
+        se = math.sqrt(a + b)
+        if se == 0:
+            c.lo = c.hi = c.ratio
+        else:
+            df = (a + b) ** 2 / (a * a / (lab.n - 1) + b * b / (ref.n - 1))
+            t = t975(df)
+            c.lo = c.ratio * math.exp(-t * se)
+            c.hi = c.ratio * math.exp(t * se)
+    vr = ref.sd ** 2 / ref.n
+    vl = lab.sd ** 2 / lab.n
+    se = math.sqrt(vr + vl)
+    if se == 0:
+        # No spread at all: equal means are no evidence, different
+        # means are certain.
+        c.t = "0" if mr == ml else ("inf" if mr > ml else "-inf")
+        c.p = 1.0 if mr == ml else 0.0
+    else:
+        c.t = (mr - ml) / se
+        c.df = (vr + vl) ** 2 / (vr * vr / (ref.n - 1) +
+                                 vl * vl / (lab.n - 1))
+        c.p = tail(c.t, c.df)
+    c.significant = c.p < 0.05
+    return c
+
+
+def median(values):
+    """The median of a non-empty list of numbers."""
+    return statistics.median(values)
+
+
+_PIECE = re.compile(r"[0-9]+|[^0-9]+")
+
+
+def natcmp(a, b):
+    """-1, 0 or 1 as a comes before, with or after b in natural version
+    order: pieces (runs of digits, runs of other characters) compare one
+    by one, digits as numbers of any length, others as strings; a number
+    comes before text and a prefix first: 6.1 < 6.1.0-18-amd64 < 6.2.0 <
+    6.10 < 6.10.1.  Strings whose pieces tie (6.01, 6.1) compare as
+    strings."""
+    pa = _PIECE.findall(a)
+    pb = _PIECE.findall(b)
+    for x, y in zip(pa, pb):
+        dx = x[0].isdigit()
+        dy = y[0].isdigit()
+        if dx != dy:
+            return -1 if dx else 1
+        if dx:
+            x = x.lstrip("0")
+            y = y.lstrip("0")
+            if len(x) != len(y):
+                return -1 if len(x) < len(y) else 1
+        if x != y:
+            return -1 if x < y else 1
+    if len(pa) != len(pb):
+        return -1 if len(pa) < len(pb) else 1
+    if a == b:
+        return 0
+    return -1 if a < b else 1
+
+
 def _selftest():
     """Check t975 and tail against closed forms and the normal limit;
     print the failures and return their number."""
@@ -151,6 +272,8 @@ def _selftest():
     # NIST/SEMATECH table, three decimals.
     for df, want in ((5, 2.571), (10, 2.228), (30, 2.042), (100, 1.984)):
         near(f"t975({df})", round(t975(df), 3), want, 1e-12)
+    if natcmp("6.2.0", "6.10") >= 0 or natcmp("6.1", "6.1.0-18") >= 0:
+        bad.append("natcmp: 6.2.0 < 6.10 and 6.1 < 6.1.0-18")
     for b in bad:
         print(b)
     print(f"selftest: {len(bad)} checks failed")

@@ -14,9 +14,9 @@
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 
 # scripts/lib.sh: the helpers of postmark's shell scripts, sourced (never
-# run) by scripts/compare.sh (installed as postmark-compare, which finds
-# this file in the package data directory), scripts/dirindex-demo.sh and,
-# through bench/lib.sh, the bench scripts.  POSIX sh.
+# run) by scripts/dirindex-demo.sh and, through bench/lib.sh, the bench
+# scripts.  POSIX sh.  (compare.sh is a front of scripts/compare.py,
+# which has its own.)
 #
 # Messages start with $prog, the script's file name unless the script sets
 # it after sourcing this file.  The script defines usage (printed by

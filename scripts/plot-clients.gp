@@ -20,7 +20,7 @@
 # and 95 % interval; a dashed line per label: the stonewall rate (the
 # transactions all clients did until the first one was done, per second of
 # that time), mean.  Interval ends below zero are drawn at zero, and the y
-# axis stops at clientstop (see plot_top() in compare.awk).
+# axis stops at clientstop (see PlotData.top() in compare_plot.py).
 
 set title title . "\n" . workload . sprintf(", %d files", plotnumber) . \
     "\ntransactions/s versus clients: mean and 95% confidence " . \

@@ -15,8 +15,8 @@
 # plot-files.gp: the rate of compare.sh against the number of files, when
 # the CSV has several file counts (at the number of clients of the bar
 # plot); loaded after plot-common.gp.  Interval ends below zero are drawn
-# at zero, and the y axis stops at bartopK (see plot_top() in
-# compare.awk).
+# at zero, and the y axis stops at bartopK (see PlotData.top() in
+# compare_plot.py).
 
 set multiplot layout 2,2 title title . "\n" . workload . clientsnote . \
     "\nrate versus number of files: mean and 95% confidence interval"
