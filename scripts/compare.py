@@ -203,7 +203,8 @@ of FIELD2 (--by kernel --series label: one line per file system).  The
 interval series FILE.csv.intervals.csv of each FILE.csv, when there, give
 the -growth plot and table: the create rate and p99 latency against the
 files alive.  --precision P adds whether each 95% CI of transactions/s is
-within P% of its mean.
+within P% of its mean.  Each ratio's 95% CI comes from its Welch test: it
+excludes 1 exactly when p < 0.05.
 
 A label on tmpfs gets a warning (run mode: always; report mode: beside
 labels on other file systems), and the report lists the runs' own

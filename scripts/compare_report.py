@@ -20,9 +20,9 @@ For every label L, group and measure: n (rows with status ok that
 measured it), the mean, the sample standard deviation and the 95 %
 interval of the mean (Student's t); for every label but the group's
 first, R, one comparison (compare_stats.welch): the ratio mean(L) /
-mean(R), with a 95 % interval by the delta method on the log ratio, and
-Welch's t-test of the two means (t, df by Welch-Satterthwaite, two-sided
-p), significant when p < 0.05.  With
+mean(R), Welch's t-test of the two means (t, df by Welch-Satterthwaite,
+two-sided p) and the ratio's 95 % interval from the same test, which
+excludes 1 exactly when the difference is significant (p < 0.05).  With
 by FIELD each label (a value of FIELD) is also compared with the one
 before it (the steps).
 
@@ -256,10 +256,12 @@ class Report:
             self._growth()
         self._run_warnings()
         s = ("n: ok runs that measured it; sd: sample standard deviation; "
-             "95% CI of the mean: Student t; ratio: mean / mean of the "
-             "first label, 95% CI by the delta method on the log ratio; "
-             "Welch t = (mean of first - mean) / standard error, df by "
-             "Welch-Satterthwaite, p two-sided; MB = 1048576 bytes; "
+             "95% CI of the mean: Student t; Welch t = (mean of first - "
+             "mean) / standard error, df by Welch-Satterthwaite, p "
+             "two-sided; ratio: mean / mean of the first label, its 95% "
+             "CI from the same Welch test, (mean +- t(0.975, df) x "
+             "standard error) / mean of the first label, so that it "
+             "excludes 1 exactly when p < 0.05; MB = 1048576 bytes; "
              "latencies in microseconds.")
         self.paragraph(s)
         return self.txt, self.md
