@@ -440,11 +440,12 @@ def main(argv):
     status = 0
     try:
         try:
-            if argv and argv[0] in ("help", "-h", "--help"):
+            if not argv:
+                raise Usage(None)
+            if argv[0] in ("help", "-h", "--help"):
                 sys.stdout.write(usage_text(CTX.prog))
                 return 0
-            mode = next((m for m in MODES if argv and m.name == argv[0]),
-                        MODES[0])
+            mode = next((m for m in MODES if m.name == argv[0]), MODES[0])
             if mode.name is not None:
                 argv = argv[1:]
             mode.main(parse("run" if mode.name is None else mode.name,
@@ -457,8 +458,11 @@ def main(argv):
             CTX.note(e.args[0])
         status = 1
     except Usage as e:
-        CTX.note(e.args[0])
-        sys.stderr.write(usage_text(CTX.prog))
+        if e.args[0] is None:
+            sys.stderr.write(usage_text(CTX.prog).split("\n\n")[0] + "\n")
+        else:
+            CTX.note(e.args[0])
+        sys.stderr.write(f"Try '{CTX.prog} --help' for more information.\n")
         status = 2
     except Stopped as e:
         what, status = _SIGNALS[e.args[0]]
