@@ -16,8 +16,9 @@
 """postmark-compare: compare file systems, kernels or mount options with
 postmark (man/postmark-compare.1).  scripts/compare.sh, installed as
 postmark-compare, runs this file with python3; it sets COMPARE_PROG (the
-name for messages) and COMPARE_DATADIR (where the plot scripts, the
-modules and columns.tsv are).
+name for messages), COMPARE_DATADIR (where the plot scripts, the modules
+and columns.tsv are) and, when installed, COMPARE_POSTMARK (the postmark
+installed beside it).
 
 A mode is a row of MODES: its name (the first argument; none for run
 mode), its synopsis, its options (rows of OPTIONS that name it) and the
@@ -182,8 +183,9 @@ the added line.  Each
 DIRECTORY is resolved to an absolute path (symbolic links too) before the
 first run; it must not contain blanks.  --file-counts runs every target
 with each number of files of the list, --clients with each number of
-clients (both: every pair).  postmark is -p PROG, else $POSTMARK, else
-postmark in PATH.
+clients (both: every pair).  postmark is -p PROG, else $POSTMARK, else the
+postmark installed beside {prog}, else postmark in PATH; it must be this
+project's postmark (its --version says so).
 
 Report mode groups the rows with status ok of the CSV files by label (in
 the order first seen, or the order of -l), number of files and number of
@@ -276,8 +278,9 @@ def _check_precision(o):
 
 def columns():
     """The column table: columns.tsv of the data directory (make writes
-    it from postmark --columns), else what $POSTMARK --columns, or
-    postmark in PATH, prints."""
+    it from postmark --columns), else what $POSTMARK --columns, the
+    postmark installed beside this program or postmark in PATH prints,
+    the first that is this project's postmark."""
     if CTX.columns is not None:
         return CTX.columns
     path = os.path.join(CTX.datadir, "columns.tsv")
@@ -290,8 +293,8 @@ def columns():
         CTX.columns = parse_columns(text, path)
         return CTX.columns
     pm = compare_run.find_postmark(os.environ.get("POSTMARK", ""),
-                                   "name it with $POSTMARK (its --columns is "
-                                   f"the column table), or run make, which "
+                                   "name ours with $POSTMARK (its --columns "
+                                   "is the column table), or run make, which "
                                    f"writes {path}")
     try:
         out = subprocess.run([pm, "--columns"], stdin=subprocess.DEVNULL,
@@ -301,8 +304,7 @@ def columns():
         raise Fail(f"{pm} --columns failed") from None
     if out.returncode != 0:
         raise Fail(f"{pm} --columns failed (exit {out.returncode}): it is "
-                   "not this project's postmark, or older than the column "
-                   "table")
+                   "older than the column table")
     CTX.columns = parse_columns(out.stdout, f"{pm} --columns")
     return CTX.columns
 

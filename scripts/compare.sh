@@ -34,21 +34,25 @@ set -u
 
 # The package data directory: in the source tree the directory of this
 # script.  make install writes postmark-compare from this file with the
-# two values below set (scripts/scripts.am): reldata, the data directory
+# three values below set (scripts/scripts.am): reldata, the data directory
 # relative to the installed script, found first so that a prefix staged
-# with DESTDIR or moved elsewhere works, and instdata, the directory it was
-# installed for.
+# with DESTDIR or moved elsewhere works; instdata, the directory it was
+# installed for; and pmname, the name postmark was installed under beside
+# it, the postmark that run mode runs unless told otherwise.
 reldata=
 instdata=
+pmname=
 prog=${0##*/}
 here=$(CDPATH='' cd -P -- "$(dirname -- "$0")" && pwd -P) || exit 1
 datadir=$here
+beside=
 if [ -n "$instdata" ]; then
 	datadir=$instdata
 	if [ -n "$reldata" ] && [ -r "$here/$reldata/compare.py" ]; then
 		datadir=$(CDPATH='' cd -P -- "$here/$reldata" && pwd -P) ||
 		    exit 1
 	fi
+	beside=$here/$pmname
 fi
 if [ ! -r "$datadir/compare.py" ]; then
 	printf '%s: %s\n' "$prog" "$datadir/compare.py: missing" >&2
@@ -64,5 +68,5 @@ if ! py=$(command -v "$python"); then
 		exit 1
 	fi
 fi
-COMPARE_PROG=$prog COMPARE_DATADIR=$datadir \
+COMPARE_PROG=$prog COMPARE_DATADIR=$datadir COMPARE_POSTMARK=$beside \
     exec "$py" -B -E -s "$datadir/compare.py" "$@"

@@ -20,8 +20,9 @@ file, then report on it.
 
 Before the first run: the options, the config (no run, quit, exit or
 load of its own), the targets (each LABEL=DIRECTORY resolved to an
-absolute physical path), the postmark to run, and postmark's check of
-the numbers of --clients (check_clients()).
+absolute physical path), the postmark to run (this project's: its
+--version is checked), and postmark's check of the numbers of --clients
+(check_clients()).
 
 postmark reads the config and the lines added here on its standard input,
 which it names "-"; its "-:N: MESSAGE" errors are mapped back to
@@ -41,8 +42,10 @@ import compare_data
 import compare_report
 
 _LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]*\Z")
+_BANNER = re.compile(r"postmark \S+ \(PostMark v1\.53 compatible\)\Z")
 _ERROR = re.compile(r"-:([0-9]+): ")
 _BLANKS = " \t\n\v\f\r"
+_VERSION_WAIT = 60      # seconds postmark --version may take, at most
 
 
 def _words(line):
@@ -66,16 +69,42 @@ def need_posint(opt, v):
 
 def find_postmark(pm, hint):
     """The absolute path of the postmark to run: pm (a path, or a name
-    looked up in PATH), else postmark in PATH; Fail unless it is an
-    executable file, saying how to name it (hint)."""
-    p = pm = pm or "postmark"
+    looked up in PATH), else the one installed beside this program,
+    else postmark in PATH; Fail unless it is an executable file that is
+    this project's postmark, saying how to name ours (hint)."""
+    if not pm:
+        pm = os.environ.get("COMPARE_POSTMARK", "")
+        if not (pm and os.access(pm, os.X_OK)):
+            pm = "postmark"
+    p = pm
     if "/" not in p:
         p = shutil.which(p)
         if p is None:
             raise Fail(f"{pm} not found in PATH: build postmark, and {hint}")
     if not (os.path.isfile(p) and os.access(p, os.X_OK)):
         raise Fail(f"{p}: not an executable file")
-    return os.path.abspath(p) if not p.startswith("/") else p
+    p = os.path.abspath(p) if not p.startswith("/") else p
+    check_postmark(p, hint)
+    return p
+
+
+def check_postmark(pm, hint):
+    """Fail unless pm --version prints this project's banner."""
+    try:
+        out = subprocess.run([pm, "--version"], stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT,
+                             timeout=_VERSION_WAIT).stdout
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise Fail(f"{pm}: cannot run it: {e}") from None
+    lines = out.decode("utf-8", "replace").splitlines()
+    first = lines[0] if lines else ""
+    if _BANNER.match(first):
+        return
+    said = f"printed '{clean(first)}'" if first else "printed nothing"
+    raise Fail(f"{pm} is not this project's postmark: its --version {said},"
+               " not 'postmark VERSION (PostMark v1.53 compatible)' (Debian's"
+               f" PostMark 1.51 answers with its banner); {hint}")
 
 
 class Target:
@@ -463,7 +492,7 @@ def run(o, ctx, report, columns, need_plot):
     r.targets_ = r.targets(o.args[1:])
     r.check_lines()
     need_plot(o)
-    r.pm = find_postmark(o.pm, "name it with -p or $POSTMARK")
+    r.pm = find_postmark(o.pm, "name ours with -p or $POSTMARK")
     r.columns = columns()
     r.check_clients()
     r.csv = r.result_file("-vs-".join(t.label for t in r.targets_))
