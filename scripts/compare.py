@@ -178,8 +178,8 @@ series to FILE.csv.intervals.csv.
 CONFIG holds postmark commands but no run, quit or load; {prog} adds
 "set number" (with --file-counts), "set clients" (with --clients),
 "set interval" (with --interval), "set location", "set label", "set report
-csv", "run FILE" and "quit"; postmark's errors name the CONFIG line, or
-the added line.  Each
+csv", "run FILE" and "quit"; postmark checks all of it before the first
+run, and its errors name the CONFIG line, or the added line.  Each
 DIRECTORY is resolved to an absolute path (symbolic links too) before the
 first run; it must not contain blanks.  --file-counts runs every target
 with each number of files of the list, --clients with each number of

@@ -21,8 +21,9 @@ file, then report on it.
 Before the first run: the options, the config (no run, quit, exit or
 load of its own), the targets (each LABEL=DIRECTORY resolved to an
 absolute physical path), the postmark to run (this project's: its
---version is checked), and postmark's check of the numbers of --clients
-(check_clients()).
+--version is checked) and postmark's own check of the whole input with
+every value the runs will add (check()), so that a config error stops
+everything before anything ran or was written.
 
 postmark reads the config and the lines added here on its standard input,
 which it names "-"; its "-:N: MESSAGE" errors are mapped back to
@@ -249,23 +250,17 @@ class Runner:
             self.ctx.child = None
         return 128 - st if st < 0 else st
 
-    def pm_errors(self, log, lines, tail=None, ncfg=None, errors=False):
-        """Copy postmark's messages (the file log: its last tail lines,
-        or with errors only those that name a line) to standard error,
+    def pm_errors(self, log, lines, tail=None):
+        """Copy postmark's messages (the file log) to standard error,
         each after "postmark: "; "-:N: MESSAGE" becomes "CONFIG:N:
-        MESSAGE" for one of the first ncfg lines of its input lines (the
-        config's) and names the line for one that was added.  Returns
-        the numbers of the lines named."""
+        MESSAGE" for a line of the config and names the line for one
+        that was added.  Returns the numbers of the lines named."""
         with open(log, "rb") as f:
             out = f.read().decode("utf-8", "surrogateescape").split("\n")
         if out and out[-1] == "":
             del out[-1]
         if tail is not None:
             out = out[-tail:]
-        if errors:
-            out = [line for line in out if re.search(r"-:[0-9]", line)]
-        if ncfg is None:
-            ncfg = len(self.cfglines)
         named = []
         for line in out:
             if line.startswith("postmark: "):
@@ -275,7 +270,7 @@ class Runner:
                 n = int(m.group(1))
                 msg = line[m.end():]
                 named.append(n)
-                if n <= ncfg:
+                if n <= len(self.cfglines):
                     line = f"{self.cfgname}:{n}: {msg}"
                 else:
                     added = lines[n - 1] if n <= len(lines) else ""
@@ -296,21 +291,47 @@ class Runner:
         return lines + [f"set location {location}", f"set label {t.label}",
                         "set report csv"]
 
-    def check_clients(self):
-        """postmark checks a "set clients" line of every count of
-        --clients, in an empty directory of its own, before anything
-        runs: a count above its limit, or a postmark without set
-        clients, is refused with postmark's message."""
-        if self.clients == ["-"]:
-            return
-        lines = [f"set clients {n}" for n in self.clients] + ["quit"]
+    def check(self):
+        """postmark checks the config with every line the runs add (each
+        once), in a directory of its own, before anything runs: its
+        errors, mapped to the lines, stop run mode.  Shell escapes and
+        `show FILE` are left out (blank lines), so that nothing happens
+        but the check."""
+        lines = []
+        for line in self.cfglines:
+            w = _words(line)
+            if w and (w[0].startswith("!") or (len(w) > 1 and
+                                               len(w[0]) > 1 and
+                                               "show".startswith(w[0]))):
+                line = ""
+            lines.append(line)
+        every = {}
+        for c in self.counts:
+            for n in self.clients:
+                for t in self.targets_:
+                    every.update(dict.fromkeys(self.added(t, c, n, t.path)))
+        lines += every
+        lines.append("quit")
         d = os.path.join(self.ctx.scratch(), "check")
         os.mkdir(d)
         log = os.path.join(self.ctx.scratch(), "check.log")
         if self.postmark(d, lines, log) == 0:
             return
-        self.pm_errors(log, lines, ncfg=0, errors=True)
-        raise Fail(f"--clients: {self.pm} refused a number of clients")
+        named = self.pm_errors(log, lines)
+        kinds = {lines[n - 1].split(" ")[1] if n > len(self.cfglines) and
+                 n <= len(lines) and lines[n - 1].startswith("set ") else ""
+                 for n in named}
+        if any(n <= len(self.cfglines) for n in named) or not named:
+            raise Fail(f"{self.cfgname}: {self.pm} refused the config; "
+                       "nothing was run")
+        for key, opt, what in (("clients", "--clients", "a number of "
+                                "clients"), ("number", "--file-counts",
+                                             "a number of files"),
+                               ("interval", "--interval", "the interval")):
+            if key in kinds:
+                raise Fail(f"{opt}: {self.pm} refused {what}")
+        raise Fail(f"{self.pm} refused the lines {self.prog} adds; nothing "
+                   "was run")
 
     def result_file(self, names):
         """The CSV file: -o's, else a new results/DATE-NAMES.csv (-2.csv,
@@ -494,7 +515,7 @@ def run(o, ctx, report, columns, need_plot):
     need_plot(o)
     r.pm = find_postmark(o.pm, "name ours with -p or $POSTMARK")
     r.columns = columns()
-    r.check_clients()
+    r.check()
     r.csv = r.result_file("-vs-".join(t.label for t in r.targets_))
     if o.seed:
         r.rounds()
