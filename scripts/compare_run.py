@@ -23,7 +23,9 @@ load of its own), the targets (each LABEL=DIRECTORY resolved to an
 absolute physical path), the postmark to run (this project's: its
 --version is checked) and postmark's own check of the whole input with
 every value the runs will add (check()), so that a config error stops
-everything before anything ran or was written.
+everything before anything ran or was written.  The CSV file of the
+default name is created exclusively (O_EXCL), so that two comparisons
+started at once in one directory never share one.
 
 postmark reads the config and the lines added here on its standard input,
 which it names "-"; its "-:N: MESSAGE" errors are mapped back to
@@ -334,32 +336,39 @@ class Runner:
                    "was run")
 
     def result_file(self, names):
-        """The CSV file: -o's, else a new results/DATE-NAMES.csv (-2.csv,
-        -3.csv ... when it exists)."""
+        """The CSV file: -o's (made if missing), else a new
+        results/DATE-NAMES.csv, -2.csv ..., created exclusively."""
         out = self.o.out
+        base = None
         if not out:
             base = f"results/{time.strftime('%Y-%m-%d')}-{names}"
             out = base + ".csv"
-            i = 2
-            while os.path.exists(out):
-                out = f"{base}-{i}.csv"
-                i += 1
         odir = os.path.dirname(out) or "."
         try:
             os.makedirs(odir, exist_ok=True)
         except OSError as e:
             raise Fail(f"{clean(odir)}: cannot make it: {e.strerror}") \
                 from None
-        csv = os.path.join(os.path.realpath(odir), os.path.basename(out))
-        if any(c in _BLANKS for c in csv):
-            raise Fail(f"{csv}: the CSV path cannot contain blanks "
-                       "(postmark's run FILE is one word)")
-        try:
-            open(csv, "a").close()
-        except OSError as e:
-            raise Fail(f"{clean(csv)}: cannot write: {e.strerror}") \
-                from None
-        return csv
+        odir = os.path.realpath(odir)
+        name = os.path.basename(out)
+        if any(c in _BLANKS for c in os.path.join(odir, name)):
+            raise Fail(f"{os.path.join(odir, name)}: the CSV path cannot "
+                       "contain blanks (postmark's run FILE is one word)")
+        i = 1
+        while True:
+            csv = os.path.join(odir, name)
+            try:
+                flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND
+                if base is not None:
+                    flags |= os.O_EXCL
+                os.close(os.open(csv, flags, 0o666))
+                return csv
+            except FileExistsError:
+                i += 1
+                name = os.path.basename(f"{base}-{i}.csv")
+            except OSError as e:
+                raise Fail(f"{clean(csv)}: cannot write: {e.strerror}") \
+                    from None
 
     def run_one(self, t, count, clients, what):
         """One postmark run of the config on target t in a new empty
