@@ -527,12 +527,31 @@ def line_name(g, series):
 
 
 def fs_descriptions(labels):
-    """Per label name, its file systems as "ext4 (rw,relatime)"."""
+    """Per label name, its file systems as "ext4 (rw,relatime)", each
+    followed by the ext features that differ between the rows (those
+    some locations have and others lack: "dir_index" where present,
+    "^dir_index", as mkfs writes it, where absent)."""
+    sets = []
+    union = {}
+    for lab in labels:
+        for _, _, feats in lab.fs:
+            for loc in feats.split(";") if feats else ():
+                if loc.strip():
+                    sets.append(set(loc.split()))
+                    for f in loc.split():
+                        union.setdefault(f, True)
+    common = set.intersection(*sets) if sets else set()
+    differ = [f for f in union if f not in common]
     out = {}
     for lab in labels:
         descs = []
-        for types, opts, _ in lab.fs:
+        for types, opts, feats in lab.fs:
             s = f"{types} ({opts})" if opts else types
+            if differ and feats.strip(";").strip():
+                s += " " + ";".join(
+                    " ".join(f if f in loc.split() else "^" + f
+                             for f in differ) if loc.strip() else ""
+                    for loc in feats.split(";"))
             if s not in descs:
                 descs.append(s)
         out[lab.name] = descs
