@@ -53,3 +53,7 @@ nodata = 'unset tics; unset border; unset xlabel; unset ylabel; ' . \
     'unset grid; unset logscale; set label 99 "no data" at graph 0.5, ' . \
     'graph 0.5 center; plot [0:1][0:1] 2 notitle; unset label 99'
 common = 'set border 3; set tics nomirror; set ytics; set grid ytics; '
+# A key below a plot goes under its x axis title, in a bottom margin with
+# a row for every four labels, so that it covers neither the title nor
+# the tic labels.
+keymargin = sprintf('set bmargin %d; ', 5 + ceil(nlabels / 4.0))
