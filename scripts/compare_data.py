@@ -49,6 +49,20 @@ _POSINT = re.compile(r"[1-9][0-9]*\Z")
 _DIGITS = re.compile(r"[0-9]+\Z")
 _FIGURES = re.compile(r"[0-9]+(\.[0-9]+)?")
 _masked = {}            # warning -> the warning with its figures masked
+# The settings of later schemas that the workload line names when they
+# are not the defaults: column, its default values, how it reads.
+_SETTINGS = (
+    ("sync", ("", "none"), "sync {}"),
+    ("dirsync", ("", "0"), "dirsync"),
+    ("direct", ("", "0"), "O_DIRECT"),
+    ("cache", ("", "warm"), "cache {}"),
+    ("warmup", ("", "0"), "warm-up {}"),
+    ("hooks", ("",), "hooks {}"),
+    ("shared", ("", "0"), "shared"),
+    ("rankshift", ("", "0"), "rankshift {}"),
+    ("interval", ("", "0"), "interval {}"),
+    ("ranks", ("", "1"), "{} ranks"),
+)
 
 
 class Measure:
@@ -531,25 +545,8 @@ class _File:
             out += f", {get('subdirectories')} subdirectories"
         if get("seed") != "":
             out += f", seed {get('seed')}"
-        # The columns of later schemas, when not the defaults.
-        if get("sync") not in ("", "none"):
-            out += f", sync {get('sync')}"
-        if get("dirsync") == "1":
-            out += ", dirsync"
-        if get("direct") == "1":
-            out += ", O_DIRECT"
-        if get("cache") not in ("", "warm"):
-            out += f", cache {get('cache')}"
-        if get("warmup") not in ("", "0"):
-            out += f", warm-up {get('warmup')}"
-        if get("hooks") != "":
-            out += f", hooks {get('hooks')}"
-        if get("shared") == "1":
-            out += ", shared"
-        if get("rankshift") not in ("", "0"):
-            out += f", rankshift {get('rankshift')}"
-        if get("interval") not in ("", "0"):
-            out += f", interval {get('interval')}"
-        if get("ranks") not in ("", "1"):
-            out += f", {get('ranks')} ranks"
+        for col, defaults, text in _SETTINGS:
+            v = get(col)
+            if v not in defaults:
+                out += ", " + text.format(v)
         return out
