@@ -152,8 +152,7 @@ bench_options() {
 			number=$OPTARG ;;
 		t)	need_posint -t "$OPTARG"
 			transactions=$OPTARG ;;
-		*)	usage >&2
-			exit 2 ;;
+		*)	try_help ;;	# getopts said what was wrong
 		esac
 	done
 	nopts=$((OPTIND - 1))

@@ -14,15 +14,16 @@
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 
 # scripts/lib.sh: the helpers of postmark's shell scripts, sourced (never
-# run) by scripts/compare.sh (installed as postmark-compare, which finds
-# this file in the package data directory), scripts/dirindex-demo.sh and,
-# through bench/lib.sh, the bench scripts.  POSIX sh.
+# run) by scripts/dirindex-demo.sh and, through bench/lib.sh, the bench
+# scripts.  POSIX sh.  (compare.sh is a front of scripts/compare.py,
+# which has its own.)
 #
 # Messages start with $prog, the script's file name unless the script sets
-# it after sourcing this file.  The script defines usage (printed by
-# usage_error) and cleanup (called on exit once catch_signals has set the
-# traps).  Helpers keep their working variables in names that start with
-# their own, so that they do not clobber the script's.
+# it after sourcing this file.  The script defines usage (printed by its
+# --help; a usage error prints one line and where the usage is) and
+# cleanup (called on exit once catch_signals has set the traps).  Helpers
+# keep their working variables in names that start with their own, so
+# that they do not clobber the script's.
 
 prog=${0##*/}
 child=		# the background command wait_child waits for
@@ -38,10 +39,16 @@ note() {
 	printf '%s: %s\n' "$prog" "$*" >&2
 }
 
-# usage_error MSG...: print "PROG: MSG" and the usage on stderr, exit 2.
+# usage_error MSG...: print "PROG: MSG" and where the usage is on
+# stderr, exit 2.
 usage_error() {
 	printf '%s: %s\n' "$prog" "$*" >&2
-	usage >&2
+	try_help
+}
+
+# try_help: say on stderr where the usage is; exit 2.
+try_help() {
+	printf "Try '%s --help' for more information.\n" "$prog" >&2
 	exit 2
 }
 

@@ -14,7 +14,8 @@
 
 # plot-bars.gp: the bar chart of compare.sh, one panel per rate and time
 # (mean and 95 % interval of each label) at the largest file count (and of
-# that the largest number of clients); loaded after plot-common.gp.
+# that the largest number of clients), each titled with which way is
+# better (the role of its column); loaded after plot-common.gp.
 # Interval ends below zero are drawn at zero.
 
 set multiplot layout 3,3 title title . "\n" . workload . ", " . \
@@ -28,7 +29,8 @@ do for [k=1:nbars] {
 	do for [i=1:nlabels] {
 		set xtics add (value(sprintf("labeltic%d", i)) i)
 	}
-	set title value(sprintf("barname%d", k))
+	set title value(sprintf("barname%d", k)) . " (" . \
+	    value(sprintf("barbetter%d", k)) . ")"
 	set ylabel value(sprintf("barunit%d", k))
 	mk = value(sprintf("barkey%d", k))
 	if (value(sprintf("barhas%d", k))) {

@@ -19,14 +19,15 @@
 # the transaction phase, which ends when the last client is done), mean
 # and 95 % interval; a dashed line per label: the stonewall rate (the
 # transactions all clients did until the first one was done, per second of
-# that time), mean.  Interval ends below zero are drawn at zero, and the y
-# axis stops at clientstop (see plot_top() in compare.awk).
+# that time), mean.  The key sits below the plot, under the axis title
+# (keymargin).  Interval ends below zero are drawn at zero, and the y
+# axis stops at clientstop (see PlotData.top() in compare_plot.py).
 
 set title title . "\n" . workload . sprintf(", %d files", plotnumber) . \
     "\ntransactions/s versus clients: mean and 95% confidence " . \
     "interval; dashed: stonewall rate"
 set key below
-eval common
+eval common . keymargin
 set logscale x 2
 set xtics ()
 do for [c in clientvalues] {

@@ -13,12 +13,12 @@
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 
 # plot-common.gp: the start of every plot of compare.sh (installed as
-# postmark-compare).  compare.sh's plot() writes one gnuplot script in its
-# scratch directory: the lines that set the terminal and the output file
-# plot.png or plot.svg, then this file, then plot-bars.gp, plot-latency.gp,
-# plot-files.gp, plot-clients.gp, plot-growth.gp or plot-series.gp, and
-# runs gnuplot in that directory.  The code is fixed: every value from the
-# CSV files reaches gnuplot through data/vars.gp, in which compare.awk
+# postmark-compare).  Gnuplot.draw() (compare_plot.py) writes one gnuplot
+# script in its scratch directory: the lines that set the terminal and the
+# output file plot.png or plot.svg, then this file, then plot-bars.gp,
+# plot-latency.gp, plot-files.gp, plot-clients.gp, plot-growth.gp or
+# plot-series.gp, and runs gnuplot in that directory.  The code is fixed: every value from the
+# CSV files reaches gnuplot through data/vars.gp, in which compare.py
 # wrote text only as single-quoted string constants (gpstr()), and through
 # the tab-separated data/stats.tsv, steps.tsv and growth.tsv; no file name
 # is written into gnuplot code, where a name starting with | or < would
@@ -32,7 +32,9 @@
 # nclients, clientmin, clientmax, clientvalues (the client counts at
 # plotnumber; the values are strings of numbers), clientsstonewall,
 # clientstop, nlabels, labelI, labelticI (labelI with % doubled: a tic label
-# is a format), nbars, barkeyK, barnameK, barunitK, barhasK, barsweepK,
+# is a format), nbars, barkeyK, barnameK, barunitK, barbetterK ("higher
+# is better" or "lower is better", from the column's role), barhasK,
+# barsweepK,
 # bartopK, opI and ophasI, and for the -series and -growth plots the
 # variables named in plot-series.gp and plot-growth.gp; stats.tsv has the
 # columns label index, label (" as '), number, measure, kind, op,
@@ -51,3 +53,7 @@ nodata = 'unset tics; unset border; unset xlabel; unset ylabel; ' . \
     'unset grid; unset logscale; set label 99 "no data" at graph 0.5, ' . \
     'graph 0.5 center; plot [0:1][0:1] 2 notitle; unset label 99'
 common = 'set border 3; set tics nomirror; set ytics; set grid ytics; '
+# A key below a plot goes under its x axis title, in a bottom margin with
+# a row for every four labels, so that it covers neither the title nor
+# the tic labels.
+keymargin = sprintf('set bmargin %d; ', 5 + ceil(nlabels / 4.0))

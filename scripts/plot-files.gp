@@ -14,18 +14,24 @@
 
 # plot-files.gp: the rate of compare.sh against the number of files, when
 # the CSV has several file counts (at the number of clients of the bar
-# plot); loaded after plot-common.gp.  Interval ends below zero are drawn
-# at zero, and the y axis stops at bartopK (see plot_top() in
-# compare.awk).
+# plot); loaded after plot-common.gp.  Every file count has its tic on the
+# logarithmic x axis (numbervalues), turned when there are many; the key
+# sits below each panel, under the axis title, in a bottom margin made
+# for it (keymargin).  Interval ends below zero are drawn at zero, and
+# the y axis stops at bartopK (see PlotData.top() in compare_plot.py).
 
 set multiplot layout 2,2 title title . "\n" . workload . clientsnote . \
     "\nrate versus number of files: mean and 95% confidence interval"
 set key below
-setup = common . 'set logscale x; set xtics; ' . \
+setup = common . 'set logscale x; set xtics (); ' . \
     'set xrange [numbermin / 1.5:numbermax * 1.5]; ' . \
-    'set xlabel "number of files (set number)"; set tics nomirror'
+    'set xlabel "number of files (set number)"; set tics nomirror; ' . \
+    keymargin . (nnumbers > 6 ? 'set xtics rotate by -45; ' : '')
 do for [k in "1 2 5 9"] {
 	eval setup
+	do for [c in numbervalues] {
+		set xtics add (c c + 0)
+	}
 	k = k + 0
 	set title value(sprintf("barname%d", k))
 	set ylabel value(sprintf("barunit%d", k))

@@ -16,7 +16,7 @@
 # series of the creation phase: the create rate (top) and the p99 latency
 # of creates (bottom) against the files alive, one line per target, each
 # point the medians of a bin of files alive over the target's runs (see
-# growth_compute() in compare.awk); loaded after plot-common.gp.
+# compare_growth.py); loaded after plot-common.gp.
 # data/growth.tsv has the columns line (1..ngrowth), files alive,
 # creates/s, p99 latency in microseconds (NaN when none) and intervals in
 # the bin; vars.gp names the lines growthnameI.

@@ -22,7 +22,7 @@
 # significant); loaded after plot-common.gp.  The lines are drawn a little
 # apart so that their intervals do not hide each other.  Interval ends
 # below zero are drawn at zero, and the y axis stops at smeastopK (see
-# plot_top() in compare.awk).
+# PlotData.top() in compare_plot.py).
 
 steps = 'data/steps.tsv'
 set multiplot layout 2,3 title title . "\n" . workload . ", " . \

@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "pm_cli.h"
+#include "pm_columns.h"
 #include "pm_mpi.h"
 
 #define PM_STARTUP	".pmrc"		/* startup file without an argument */
@@ -44,6 +45,7 @@
 
 static void	 usage(FILE *, int) __attribute__((__noreturn__));
 static void	 version(void) __attribute__((__noreturn__));
+static void	 columns(int, char **) __attribute__((__noreturn__));
 static FILE	*open_startup(const char *, int);
 static int	 startup_safe(FILE *, const char *);
 static FILE	*open_ranks(const char *, char **);
@@ -54,7 +56,8 @@ static struct pm_config pm_cfg;
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: postmark [--help] [--version] [FILE]\n");
+	fprintf(fp, "usage: postmark [--help] [--version] [FILE]\n"
+	    "       postmark --columns [records|intervals]\n");
 	if (fp == stdout)
 		printf("\n"
 "Run the PostMark file-system benchmark: read commands from FILE, or from\n"
@@ -64,6 +67,8 @@ usage(FILE *fp, int status)
 "\n"
 "  -h, --help     display this help and exit\n"
 "  -V, --version  output version information and exit\n"
+"      --columns  print the columns of the CSV records (or of the interval\n"
+"                 series) with their schema, type, unit and role, and exit\n"
 "\n"
 "Exit status: 0 if every command succeeded, 1 if a command or run failed,\n"
 "2 for a usage error, 128 + the signal if a run was interrupted.\n");
@@ -86,6 +91,34 @@ version(void)
 	    "there is NO WARRANTY.\n");
 	pm_mpi_end();
 	exit(PM_EXIT_OK);
+}
+
+/*
+ * --columns [SET]: print the column table of the CSV records, or of the
+ * set named by the one argument ("records" or "intervals"), and exit;
+ * another argument is a usage error.
+ */
+static void
+columns(int argc, char **argv)
+{
+	enum pm_colset	 set = PM_COLS_RECORD;
+	int		 status = PM_EXIT_OK;
+
+	if (argc > 1) {
+		warnx("--columns: too many arguments");
+		usage(stderr, PM_EXIT_USAGE);
+	}
+	if (argc == 1 && pm_columns_set(argv[0], &set) == -1) {
+		warnx("--columns: '%s' is neither records nor intervals",
+		    argv[0]);
+		usage(stderr, PM_EXIT_USAGE);
+	}
+	if (pm_columns_print(stdout, set) == -1 || fflush(stdout) != 0) {
+		warn("stdout");
+		status = PM_EXIT_FAIL;
+	}
+	pm_mpi_end();
+	exit(status);
 }
 
 /*
@@ -201,13 +234,14 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "help",	no_argument,	NULL,	'h' },
 		{ "version",	no_argument,	NULL,	'V' },
+		{ "columns",	no_argument,	NULL,	'C' },
 		{ NULL,		0,		NULL,	0 }
 	};
 	struct pm_shell	 sh;
 	const char	*path;
 	char		*text = NULL;
 	FILE		*fp;
-	int		 ch, rv = 0, status;
+	int		 ch, rv = 0, status, cols = 0;
 
 	if (pm_mpi_start(&argc, &argv) == -1)
 		errx(PM_EXIT_FAIL, "MPI could not start");
@@ -218,12 +252,17 @@ main(int argc, char **argv)
 			usage(stdout, PM_EXIT_OK);
 		case 'V':
 			version();
+		case 'C':
+			cols = 1;
+			break;
 		default:
 			usage(stderr, PM_EXIT_USAGE);
 		}
 	}
 	argc -= optind;
 	argv += optind;
+	if (cols)
+		columns(argc, argv);
 	if (argc > 1) {
 		warnx("too many arguments");
 		usage(stderr, PM_EXIT_USAGE);

@@ -1973,41 +1973,6 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
 	return (ferror(fp) ? -1 : 0);
 }
 
-/*
- * Two-sided 95 % critical value of Student's t with df degrees of
- * freedom, t(0.975, df).  Values from the NIST/SEMATECH e-Handbook of
- * Statistical Methods, section 1.3.6.7.2, "Critical Values of the
- * Student's t Distribution" (column 0.975), rounded to three decimals.
- * Between tabulated points the value of the next smaller df is used (a
- * slightly wider, conservative interval); beyond 120 the normal 1.960.
- */
-double
-pm_student_t975(size_t df)
-{
-	static const double	 t[] = {
-		0.0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
-		2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-		2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
-		2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042
-	};
-
-	if (df == 0)
-		return (NAN);
-	if (df < sizeof t / sizeof t[0])
-		return (t[df]);
-	if (df < 40)
-		return (t[30]);
-	if (df < 60)
-		return (2.021);
-	if (df < 100)
-		return (2.000);
-	if (df < 120)
-		return (1.984);
-	if (df == 120)
-		return (1.980);
-	return (1.960);
-}
-
 /* The value of a summary row in one run's rates, scaled. */
 static double
 stat_value(const struct pm_rates *rt, const struct pm_stat_row *row)

@@ -124,7 +124,8 @@ fails 1 "$T/nopm: not an executable file" "a missing postmark" \
 # --clients: a bad list is a usage error; a number of clients that
 # postmark refuses, or a postmark without set clients, stops run mode
 # with postmark's message about the line compare.sh added, before any
-# run.  The stand-in postmark answers as the engine before issue 10 and
+# run.  The stand-in postmark answers as the engine before issue 10 (and
+# its --version as this project's postmark: issue 15 checks it) and
 # keeps every input it is given in oldpm.in.
 run="-n 1 --no-plot -o $T/x.csv"
 fails 2 "^compare.sh: --clients: 'x' is not a valid number of clients$" \
@@ -136,6 +137,7 @@ fails 2 '^compare.sh: --clients needs a list$' "--clients without a list" \
     -- --clients
 cat >"$T/oldpm" <<'EOF'
 #!/bin/sh
+case ${1-} in --version) echo 'postmark 0.1.0 (PostMark v1.53 compatible)'; exit ;; esac
 tee -a "$0.in" | awk -v q="'" '/^set clients/ {
 	printf("-:%d: unknown key %sclients%s after %sset%s\n", NR, q, q, q, q)
 	bad = 1

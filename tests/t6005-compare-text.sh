@@ -108,12 +108,13 @@ if [ -z "$plot" ]; then
 	grep -qF -- "x' . system('touch $T/pwned-gpq') . '" \
 	    "$T/r-latency.svg"
 	ok $? "the plots show quotes as text"
-	# gnuplot reads every row of compare.awk's plot data: a label that
-	# starts with a double quote is no quoted string that takes the
-	# next columns (and the row's numbers) with it.
+	# gnuplot reads every row of compare.py's plot data (kept in
+	# data/ by the test hook COMPARE_DATA_DIR): a label that starts
+	# with a double quote is no quoted string that takes the next
+	# columns (and the row's numbers) with it.
 	mkdir "$T/data"
-	CMP_DATA=$T/data awk -f "$srcdir/scripts/compare.awk" -- \
-	    "$T/evil.csv" 2>/dev/null
+	(cd "$T" && COMPARE_DATA_DIR=$T/data sh "$compare" report \
+	    --no-plot -o d evil.csv) >/dev/null 2>&1
 	cat >"$T/data/count.gp" <<'EOF'
 set datafile separator "\t"
 stats 'stats.tsv' using 9 nooutput

@@ -38,11 +38,14 @@ has "postmark: last.pmrc:2: set number: 'abc' is not a whole number" \
     "an error on a last line without a line feed names last.pmrc:2"
 
 # A stand-in postmark whose run fails as postmark's does, with
-# "postmark: -:N: MESSAGE" about the run line (N: its line on stdin).
+# "postmark: -:N: MESSAGE" about the run line (N: its line on stdin);
+# since issue 15 it answers --version as ours, and an input without a run
+# (compare.sh's check before the first run) with success, as postmark
+# does.
 cat >"$T/failrun" <<'EOF'
 #!/bin/sh
-awk '/^run / { printf("postmark: -:%d: write s0/1: No space left on device\n", NR) }' >&2
-exit 1
+case ${1-} in --version) echo 'postmark 0.1.0 (PostMark v1.53 compatible)'; exit ;; esac
+awk '/^run / { printf("postmark: -:%d: write s0/1: No space left on device\n", NR); bad = 1 } END { exit bad }' >&2
 EOF
 chmod +x "$T/failrun"
 pm_err "$T/failrun" mid.pmrc

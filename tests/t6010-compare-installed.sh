@@ -1,7 +1,8 @@
 #!/bin/sh
 # t6010-compare-installed: `make install' (into $T with DESTDIR) installs
-# scripts/compare.sh as bin/postmark-compare with compare.awk, lib.sh, the
-# plot scripts and classic.pm under share/postmark and its manual, and the
+# scripts/compare.sh as bin/postmark-compare with compare.py and its
+# modules (compare.awk and lib.sh before issue 15), the plot scripts,
+# columns.tsv and classic.pm under share/postmark and its manual, and the
 # installed program finds them from its own place (issue 8): run from
 # another directory, `postmark-compare report' writes the same text,
 # Markdown and plots as scripts/compare.sh report on the same CSV, and
@@ -33,13 +34,19 @@ ok "$(test -n "$pc" && test -x "$pc"; echo $?)" \
 [ -n "$pc" ] || pc=$T/root/missing/bin/postmark-compare
 share=$(dirname -- "$(dirname -- "$pc")")/share
 differ=
-for f in bench/classic.pm scripts/compare.awk scripts/lib.sh \
+for f in bench/classic.pm scripts/compare.py scripts/compare_csv.py \
+    scripts/compare_data.py scripts/compare_growth.py \
+    scripts/compare_plot.py scripts/compare_report.py \
+    scripts/compare_run.py scripts/compare_stats.py \
     scripts/plot-bars.gp scripts/plot-clients.gp scripts/plot-common.gp \
     scripts/plot-files.gp scripts/plot-growth.gp scripts/plot-latency.gp \
     scripts/plot-series.gp; do
 	cmp -s "$share/postmark/${f#*/}" "$srcdir/$f" || differ="$differ $f"
 done
 is "$differ" "" "its data are copies of the sources in share/postmark"
+"$POSTMARK" --columns >"$T/columns.tsv"
+cmp -s "$share/postmark/columns.tsv" "$T/columns.tsv"
+ok $? "columns.tsv is postmark --columns"
 ok "$(test -f "$share/man/man1/postmark-compare.1"; echo $?)" \
     "its manual is installed in share/man/man1"
 
@@ -83,10 +90,10 @@ ok "$(test -n "$inst"; echo $?)" "the installed directory is set: $inst"
 cp "$pc" "$T/elsewhere/pc"
 (cd "$T/elsewhere" && ./pc --help) >/dev/null 2>"$T/err"
 st=$?
-if [ -r "$inst/lib.sh" ]; then
+if [ -r "$inst/compare.py" ]; then
 	is "$st" 0 "a copy away from the prefix uses $inst"
 else
-	is "$st:$(cat "$T/err")" "1:pc: $inst/lib.sh: missing" \
+	is "$st:$(cat "$T/err")" "1:pc: $inst/compare.py: missing" \
 	    "a copy away from the prefix looks in $inst"
 fi
 

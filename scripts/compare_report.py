@@ -1,0 +1,558 @@
+#
+# Copyright (c) 2026 The postmark developers.
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+
+"""The statistics of the grouped rows (Results) and the report made of
+them: a text table and the same in Markdown.
+
+For every label L, group and measure: n (rows with status ok that
+measured it), the mean, the sample standard deviation and the 95 %
+interval of the mean (Student's t); for every label but the group's
+first, R, one comparison (compare_stats.welch): the ratio mean(L) /
+mean(R), Welch's t-test of the two means (t, df by Welch-Satterthwaite,
+two-sided p) and the ratio's 95 % interval from the same test, which
+excludes 1 exactly when the difference is significant (p < 0.05).  With
+by FIELD each label (a value of FIELD) is also compared with the one
+before it (the steps).
+
+Every text from outside was cleaned of control characters when read;
+mdesc() escapes it for Markdown.
+"""
+
+import functools
+
+from compare_csv import numstr
+import compare_data
+import compare_stats
+
+
+class Results:
+    """The statistics of a compare_data.Data: samples[(li, gi, k)],
+    comparisons[(li, gi, k)] against the group's first label (ref[gi]),
+    and with by the steps (group, label before, label, measure,
+    Comparison)."""
+
+    def __init__(self, data):
+        self.d = data
+        self.labels = data.labels
+        self.ms = data.measures
+        self.key = {m.key: k for k, m in enumerate(self.ms)}
+        self.order = self._group_order()
+        self.samples = {}
+        self.comps = {}
+        self.ref = {}
+        self.steps = []
+        for gi in self.order:
+            self._group(gi)
+        self.growth = data.growth.compute([lab.name for lab in self.labels])
+        self.nsig, self.differ = data.nsigs()
+
+    def _group_order(self):
+        """The groups by ascending files, then clients, then series
+        value in natural order."""
+        gs = self.d.groups
+
+        def before(a, b):
+            ga, gb = gs[a], gs[b]
+            if ga.num != gb.num:
+                return -1 if ga.num < gb.num else 1
+            if ga.ncl != gb.ncl:
+                return -1 if ga.ncl < gb.ncl else 1
+            return compare_stats.natcmp(ga.ser, gb.ser)
+        return sorted(range(len(gs)), key=functools.cmp_to_key(before))
+
+    def rows(self, li, gi):
+        return self.labels[li].groups.get(gi, 0)
+
+    def _group(self, gi):
+        labs = self.labels
+        ref = next((li for li in range(len(labs)) if self.rows(li, gi)),
+                   None)
+        self.ref[gi] = ref
+        empty = [[] for _ in self.ms]
+        for li, lab in enumerate(labs):
+            for k, values in enumerate(lab.lists.get(gi, empty)):
+                self.samples[(li, gi, k)] = compare_stats.Sample(values)
+        for li in range(len(labs)):
+            if li == ref:
+                continue
+            for k in range(len(self.ms)):
+                self.comps[(li, gi, k)] = compare_stats.welch(
+                    self.samples[(ref, gi, k)], self.samples[(li, gi, k)])
+        if self.d.s.by:
+            self._steps(gi)
+
+    def _steps(self, gi):
+        """Welch's test between each label of group gi and the next one
+        that has rows in it, for each measure of the -series plot."""
+        prev = None
+        for li in range(len(self.labels)):
+            if not self.rows(li, gi):
+                continue
+            for key in compare_data.SERIES_MEASURES:
+                k = self.key[key]
+                a = self.samples[(prev, gi, k)] if prev is not None else None
+                b = self.samples[(li, gi, k)]
+                if a is None or not a.n or not b.n:
+                    continue
+                self.steps.append((gi, prev, li, k, compare_stats.welch(a, b)))
+            prev = li
+
+    def show_clients(self):
+        """Whether some group has several clients."""
+        return any(g.ncl > 1 for g in self.d.groups)
+
+    def clientsdesc(self, gi):
+        """", 4 clients" when some group has several clients, else ""."""
+        if not self.show_clients():
+            return ""
+        n = self.d.groups[gi].ncl
+        return f", {n} client" + ("" if n == 1 else "s")
+
+    def groupdesc(self, gi, noseries=False):
+        """"1000 files", ", 4 clients" and ", FIELD VALUE" of series
+        unless noseries; "all rows" when nothing is left."""
+        g = self.d.groups[gi]
+        s = ((numstr(g.num) + " files" if self.d.keynum else "") +
+             self.clientsdesc(gi))
+        if self.d.s.series and not noseries:
+            s += f", {self.d.s.series} {g.ser}"
+        s = s[2:] if s.startswith(", ") else s
+        return s or "all rows"
+
+    def precision(self):
+        """Per group and label with rows: (li, gi, Sample of
+        transactions/s, half-width in % of the mean or None, reached)."""
+        p = float(self.d.s.precision)
+        k = self.key["transactions_per_s"]
+        out = []
+        for gi in self.order:
+            for li in range(len(self.labels)):
+                if not self.rows(li, gi):
+                    continue
+                s = self.samples[(li, gi, k)]
+                pct = None
+                if s.hi is not None and s.mean > 0:
+                    pct = 100 * (s.hi - s.mean) / s.mean
+                out.append((li, gi, s, pct, pct is not None and pct <= p))
+        return out
+
+
+def decimals(x):
+    """How many decimals to print for numbers of x's magnitude."""
+    x = abs(x)
+    if x >= 100000:
+        return 0
+    if x >= 1000:
+        return 1
+    if x >= 1 or x == 0:
+        return 3
+    if x >= 0.01:
+        return 4
+    return 6
+
+
+def fmtp(p):
+    """A p-value."""
+    if p >= 0.001 or p == 0:
+        return f"{p:.4f}"
+    return f"{p:.1e}"
+
+
+def mdesc(s):
+    """s as literal Markdown text in a table cell."""
+    for a, b in (("\\", "\\\\"), ("|", "\\|"), ("<", "\\<"), ("&", "\\&")):
+        s = s.replace(a, b)
+    return s
+
+
+def wrap(s, width):
+    """s folded at blanks into lines of at most width characters."""
+    lines = []
+    line = ""
+    for w in s.split():
+        if line and len(line) + 1 + len(w) > width:
+            lines.append(line)
+            line = ""
+        line = f"{line} {w}" if line else w
+    lines.append(line)
+    return "\n".join(lines)
+
+
+class Table:
+    """A table of the report: a header of names (_ for a blank), the
+    alignment of each column ("r" or "l"), and rows, each maybe after a
+    blank line (in the text) when sep is set."""
+
+    def __init__(self, names, right=()):
+        self.head = [n.replace("_", " ") for n in names.split()]
+        self.align = ["r" if i in right else "l"
+                      for i in range(1, len(self.head) + 1)]
+        self.rows = []
+
+    def add(self, cells, sep=False):
+        self.rows.append(([str(c) for c in cells], sep))
+
+    def text(self):
+        rows = [(self.head, False)] + self.rows
+        w = [max(len(r[c]) for r, _ in rows) for c in range(len(self.head))]
+        out = []
+        for i, (r, sep) in enumerate(rows):
+            if i > 1 and sep:
+                out.append("")
+            cells = []
+            for c, s in enumerate(r):
+                if self.align[c] == "r":
+                    s = s.rjust(w[c])
+                elif c < len(r) - 1:
+                    s = s.ljust(w[c])
+                cells.append(s)
+            out.append("  ".join(cells))
+        return out
+
+    def md(self):
+        out = ["|" + "".join(f" {mdesc(c)} |" for c in self.head),
+               "|" + "".join(" ---: |" if a == "r" else " --- |"
+                             for a in self.align)]
+        out.extend("|" + "".join(f" {mdesc(c)} |" for c in r)
+                   for r, _ in self.rows)
+        return out
+
+
+class Report:
+    """The text and Markdown reports of Results, line by line; warn is
+    the function that prints a warning on standard error."""
+
+    def __init__(self, res, warn):
+        self.r = res
+        self.d = res.d
+        self.s = res.d.s
+        self.warn = warn
+        self.txt = []
+        self.md = []
+
+    def lines(self):
+        """Build both reports; return (text lines, Markdown lines)."""
+        self._head()
+        self._where()
+        for gi in self.r.order:
+            self._group(gi)
+        if self.s.precision:
+            self._precision()
+        if self.r.steps:
+            self._steps()
+        if self.r.growth:
+            self._growth()
+        self._run_warnings()
+        s = ("n: ok runs that measured it; sd: sample standard deviation; "
+             "95% CI of the mean: Student t; Welch t = (mean of first - "
+             "mean) / standard error, df by Welch-Satterthwaite, p "
+             "two-sided; ratio: mean / mean of the first label, its 95% "
+             "CI from the same Welch test, (mean +- t(0.975, df) x "
+             "standard error) / mean of the first label, so that it "
+             "excludes 1 exactly when p < 0.05; MB = 1048576 bytes; "
+             "latencies in microseconds.")
+        self.paragraph(s)
+        return self.txt, self.md
+
+    def paragraph(self, s):
+        """A paragraph after a blank line: folded in the text."""
+        self.txt += ["", wrap(s, 78)]
+        self.md += ["", s]
+
+    def both(self, txt, md):
+        self.txt.append(txt)
+        self.md.append(md)
+
+    def table(self, t):
+        self.txt.extend(t.text())
+        self.md.extend(t.md())
+
+    def section(self, head):
+        self.txt += ["", head]
+        self.md += ["", "## " + mdesc(head), ""]
+
+    def warning(self, s):
+        """A warning in the reports (bold in Markdown) and on stderr."""
+        self.txt.append("warning: " + s)
+        self.md += ["", f"**Warning: {mdesc(s)}**"]
+        self.warn(s)
+
+    def _head(self):
+        d = self.d
+        s = self.s
+        head = "postmark comparison: " + " vs ".join(
+            lab.name for lab in self.r.labels)
+        self.both(head, "# " + mdesc(head))
+        self.md.append("")
+        if s.title:
+            self.both("source: " + s.title, f"Source: {mdesc(s.title)}  ")
+        if self.r.nsig == 1:
+            self.both("workload: " + d.workload,
+                      f"Workload: {mdesc(d.workload)}  ")
+        if s.by:
+            t = f"groups: the values of {s.by}, in natural order"
+            if s.series:
+                t += ("; a table (and a line of the -series plot) per value "
+                      f"of {s.series}")
+            self.both(t, "G" + mdesc(t[1:]) + "  ")
+        t = self._runs()
+        if t:
+            self.both(t, "R" + mdesc(t[1:]) + "  ")
+        t = f"rows: {d.used} used (status ok), {d.skipped} skipped"
+        if d.skipped:
+            t += f" (status not ok: {d.skipped_text()})"
+        if d.nclientrows:
+            t += (f"; {d.nclientrows} rows of single clients not used "
+                  "(--per-client uses them)")
+        if d.nrunrows:
+            t += (f"; {d.nrunrows} rows of runs of several clients not "
+                  "used (their clients' rows are)")
+        self.both(t, "R" + t[1:])
+        if self.r.nsig > 1:
+            n = len(self.r.differ)
+            self.warning(f"the rows ran {self.r.nsig} different workloads "
+                         f"({', '.join(self.r.differ)} "
+                         f"differ{'s' if n == 1 else ''})")
+        self._tmpfs()
+        mixed = [lab.name for lab in self.r.labels
+                 if any(len(v) > 1 for v in lab.mixed.values())]
+        if mixed:
+            self.warning(f"the groups {', '.join(mixed)} (values of "
+                         f"{s.by}) hold rows of several labels, runs of "
+                         "different targets; --series label makes a line "
+                         "of each")
+        self.both("", "")
+
+    def _runs(self):
+        """"runs: ..." : the runs asked for, to what precision, in what
+        order; "" when none is known."""
+        s = self.s
+        t = ""
+        if s.runs:
+            t += f", {s.runs} per target"
+        if "-" in s.runs and s.precision:
+            t += (", until the 95% CI of transactions/s is within "
+                  f"{s.precision}% of its mean")
+        if s.seed:
+            t += f", in random order (seed {s.seed})"
+        return "runs:" + t[1:] if t else ""
+
+    def _tmpfs(self):
+        """Warn about each label on tmpfs, when another ran on another
+        file system, or in run mode always."""
+        labs = self.r.labels
+        for lab in labs:
+            if not lab.tmpfs:
+                continue
+            if self.s.run_mode or any(o is not lab and o.other
+                                      for o in labs):
+                self.warning(f"{lab.name} is on tmpfs: tmpfs measures "
+                             "memory, not a file system on a disk; its "
+                             "rates are the page cache's and compare with "
+                             "no disk file system's")
+
+    def _where(self):
+        t = Table("label runs host kernel file_system", right=(2,))
+        if self.s.by:
+            t.head[0] = self.s.by.replace("_", " ")
+        fs = fs_descriptions(self.r.labels)
+        for lab in self.r.labels:
+            t.add([lab.name, lab.nrows,
+                   ", ".join(lab.info["host"]) or "-",
+                   ", ".join(lab.info["kernel"]) or "-",
+                   ", ".join(fs[lab.name]) or "-"])
+        self.table(t)
+
+    def _group(self, gi):
+        r = self.r
+        g = self.d.groups[gi]
+        s = numstr(g.num) + " files (set number)" if self.d.keynum else ""
+        c = r.clientsdesc(gi)
+        if c:
+            s += c + " (set clients)"
+        if self.s.series:
+            s += f", {self.s.series} {g.ser}"
+        s = s[2:] if s.startswith(", ") else s
+        s = (s or "all rows") + ("; ratios and Welch tests against " +
+                                 r.labels[r.ref[gi]].name)
+        self.txt += ["", s]
+        self.md += ["", "## " + mdesc(s), ""]
+        self.table(self._group_table(gi))
+
+    def _shows(self, gi, k):
+        """Whether group gi's table shows the optional measure k: the
+        group has several clients and k was measured in it."""
+        g = self.d.groups[gi]
+        if g.ncl < 2 and not g.multi:
+            return False
+        return any(self.r.samples[(li, gi, k)].n
+                   for li in range(len(self.r.labels)))
+
+    def _group_table(self, gi):
+        r = self.r
+        t = Table("measure label n mean sd 95%_CI_of_mean ratio "
+                  "95%_CI_of_ratio Welch_t df p p<0.05",
+                  right=(3, 4, 5, 7, 9, 10, 11))
+        ref = r.ref[gi]
+        for m in compare_data.table_order(r.ms):
+            k = r.key[m.key]
+            if not m.table or (m.opt and not self._shows(gi, k)):
+                continue
+            big = max((abs(r.samples[(li, gi, k)].mean)
+                       for li in range(len(r.labels))
+                       if r.samples[(li, gi, k)].n), default=0)
+            dec = decimals(big)
+            for li, lab in enumerate(r.labels):
+                if not r.rows(li, gi):
+                    continue
+                s = r.samples[(li, gi, k)]
+                cells = [m.name, lab.name, s.n,
+                         "-" if not s.n else f"{s.mean:.{dec}f}",
+                         "-" if s.sd is None else f"{s.sd:.{dec}f}",
+                         "-" if s.lo is None else
+                         f"[{s.lo:.{dec}f}, {s.hi:.{dec}f}]"]
+                if li == ref:
+                    cells += ["1.0000" if s.n else "-"] + ["-"] * 5
+                else:
+                    cells += comparison_cells(r.comps[(li, gi, k)])
+                t.add(cells, sep=li == ref)
+        return t
+
+    def _precision(self):
+        p = self.s.precision
+        self.section(f"precision: the 95% CI of transactions/s within "
+                     f"{p}% of its mean")
+        t = Table("label group runs mean CI_half-width_% reached",
+                  right=(3, 4, 5))
+        for li, gi, s, pct, good in self.r.precision():
+            t.add([self.r.labels[li].name, self.r.groupdesc(gi), s.n,
+                   f"{s.mean:.{decimals(s.mean)}f}" if s.n else "-",
+                   "-" if pct is None else f"{pct:.2f}",
+                   "yes" if good else "no"])
+        self.table(t)
+
+    def _steps(self):
+        self.section(f"steps between adjacent values of {self.s.by}; "
+                     "ratio = mean / mean of the value before")
+        t = Table("group measure from to ratio 95%_CI_of_ratio p p<0.05",
+                  right=(5, 7))
+        labs = self.r.labels
+        for gi, a, b, k, c in self.r.steps:
+            cells = comparison_cells(c)
+            t.add([self.r.groupdesc(gi), self.r.ms[k].name, labs[a].name,
+                   labs[b].name, cells[0], cells[1], cells[4], cells[5]])
+        self.table(t)
+
+    def _growth(self):
+        self.section("growth: create rate and p99 latency against the "
+                     "files alive (creation phase, interval series)")
+        t = Table("target runs intervals files_first creates/s_first "
+                  "p99_us_first files_last creates/s_last p99_us_last "
+                  "below_half_from", right=range(2, 11))
+        for g in self.r.growth:
+            first, last = g.bins[0], g.bins[-1]
+            half = None
+            for x, y, _, _ in reversed(g.bins):
+                if not y < first[1] / 2:
+                    break
+                half = x
+            t.add([line_name(g, self.s.series), g.runs, len(g.bins),
+                   f"{first[0]:.0f}", f"{first[1]:.0f}", _p99(first[2]),
+                   f"{last[0]:.0f}", f"{last[1]:.0f}", _p99(last[2]),
+                   "-" if half is None else f"{half:.0f}"])
+        self.table(t)
+        s = ("Each interval's create rate is created / (end_s - start_s), "
+             "summed over the clients, with the files alive at its end "
+             "summed and the largest p99; a target's runs are pooled in "
+             "bins of files alive as wide as their first interval, each "
+             "shown by its medians.  below half from: the files alive at "
+             "the end of the first interval from which the rate stays "
+             "below half of the first interval's.")
+        self.paragraph(s)
+
+    def _run_warnings(self):
+        """Each label's distinct run warnings, counted."""
+        anyw = False
+        for lab in self.r.labels:
+            for text, n in lab.warnings.values():
+                if not anyw:
+                    self.section("warnings of the runs (postmark's warnings "
+                                 "column; the figures are the first run's)")
+                    anyw = True
+                s = f"{lab.name}, {n} of {lab.nrows} runs: {text}"
+                self.txt.append(wrap(s, 78))
+                self.md.append("* " + mdesc(s))
+        self.any_run_warnings = anyw
+
+
+def _p99(p):
+    return "-" if p is None else f"{p:.1f}"
+
+
+def comparison_cells(c):
+    """The cells ratio, its interval, Welch t, df, p and p<0.05 of a
+    compare_stats.Comparison."""
+    ratio = "-" if c.ratio is None else f"{c.ratio:.4f}"
+    ci = "-" if c.lo is None else f"[{c.lo:.4f}, {c.hi:.4f}]"
+    if c.p is None:
+        return [ratio, ci, "-", "-", "-", "n/a"]
+    if isinstance(c.t, str) or c.t == 0:
+        t = c.t if isinstance(c.t, str) else "0"
+    else:
+        t = f"{c.t:.3f}"
+    return [ratio, ci, t, "-" if c.df is None else f"{c.df:.2f}",
+            fmtp(c.p), "yes" if c.significant else "no"]
+
+
+def line_name(g, series):
+    """The name of a growth line: its label, series value, clients."""
+    s = g.label
+    if g.ser != "":
+        s += f", {series} {g.ser}"
+    if g.clients != "":
+        s += f", {g.clients} client" + ("" if g.clients == 1 else "s")
+    return s
+
+
+def fs_descriptions(labels):
+    """Per label name, its file systems as "ext4 (rw,relatime)", each
+    followed by the ext features that differ between the rows (those
+    some locations have and others lack: "dir_index" where present,
+    "^dir_index", as mkfs writes it, where absent)."""
+    sets = []
+    union = {}
+    for lab in labels:
+        for _, _, feats in lab.fs:
+            for loc in feats.split(";") if feats else ():
+                if loc.strip():
+                    sets.append(set(loc.split()))
+                    for f in loc.split():
+                        union.setdefault(f, True)
+    common = set.intersection(*sets) if sets else set()
+    differ = [f for f in union if f not in common]
+    out = {}
+    for lab in labels:
+        descs = []
+        for types, opts, feats in lab.fs:
+            s = f"{types} ({opts})" if opts else types
+            if differ and feats.strip(";").strip():
+                s += " " + ";".join(
+                    " ".join(f if f in loc.split() else "^" + f
+                             for f in differ) if loc.strip() else ""
+                    for loc in feats.split(";"))
+            if s not in descs:
+                descs.append(s)
+        out[lab.name] = descs
+    return out

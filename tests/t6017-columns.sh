@@ -1,0 +1,91 @@
+#!/bin/sh
+# t6017-columns: postmark --columns prints the column table
+# (src/pm_columns.c) as tab-separated lines after the header "name schema
+# type unit role", and the table is the header the reporter writes: the
+# names of `postmark --columns` are the first line of a CSV record file
+# and those of `postmark --columns intervals` the first line of its
+# interval series (a run of 2 clients with set interval, so that client
+# rows and interval rows exist), in that order.  Every field of those
+# rows fits its column's type (int: digits, real: a decimal number, both
+# or empty); the schema versions only grow and end at the records'
+# schema_version; the types, roles and units are the documented ones
+# (results/README.md), and the configuration columns are the `set` keys'
+# CSV columns (compare.py takes the workload signature from them).  A
+# set that does not exist, or two of them, is a usage error.
+
+. "$srcdir/tests/tap.sh"
+
+cd "$T" || exit 99
+
+"$POSTMARK" --columns >cols 2>err
+is "$?:$(cat err)" 0: "--columns: exit 0, nothing on stderr"
+is "$(sed -n 1p cols)" "$(printf 'name\tschema\ttype\tunit\trole')" \
+    "the first line names the fields"
+"$POSTMARK" --columns intervals >ivcols 2>err
+is "$?:$(cat err)" 0: "--columns intervals: exit 0"
+"$POSTMARK" --columns records >cols2
+same_file cols2 cols "--columns records is --columns"
+
+# A run that writes every kind of row: the run's, its clients', the
+# interval series.
+mkdir run
+printf '%s\n' "set location $T/run" "set number 20" "set transactions 40" \
+    "set clients 2" "set interval 5" "set report csv" "run $T/r.csv" quit |
+    "$POSTMARK" >run.out 2>&1
+is "$?" 0 "a run of 2 clients with an interval series"
+
+names() {
+	awk -F '\t' 'NR > 1 { printf("%s%s", n++ ? "," : "", $1) }
+	    END { print "" }' "$1"
+}
+is "$(names cols)" "$(sed -n 1p r.csv)" \
+    "the table's names are the CSV header, in order"
+is "$(names ivcols)" "$(sed -n 1p r.csv.intervals.csv)" \
+    "the intervals table's names are the interval series' header"
+is "$(awk 'END { print NR - 1 }' cols)" 146 "146 columns in schema 4"
+
+# check TABLE FILE: every field of the rows of FILE (python3's csv module
+# reads them) fits the type of its column in TABLE; prints the misfits.
+check() {
+	"${PYTHON:-python3}" - "$1" "$2" <<'EOS'
+import csv, re, sys
+with open(sys.argv[1]) as f:
+    types = [line.split("\t")[2] for line in f.read().splitlines()[1:]]
+pat = {"int": re.compile(r"-?[0-9]+\Z"),
+       "real": re.compile(r"-?[0-9]+(\.[0-9]+)?\Z")}
+with open(sys.argv[2], newline="") as f:
+    rows = list(csv.reader(f))
+for r in rows[1:]:
+    for name, t, v in zip(rows[0], types, r):
+        if v and t in pat and not pat[t].match(v):
+            print(f"{name}={v}")
+EOS
+}
+is "$(check cols r.csv)" "" "every field of the records fits its type"
+is "$(check ivcols r.csv.intervals.csv)" "" \
+    "every field of the interval series fits its type"
+is "$(awk -F, 'NR > 1 { print $1 }' r.csv | sort -u)" \
+    "$(awk -F '\t' 'END { print $2 }' cols)" \
+    "the last column's schema is the records' schema_version"
+is "$(awk -F '\t' 'NR > 2 && $2 < last { print $1 } { last = $2 }' cols)" "" \
+    "schema versions only grow (columns are appended)"
+is "$(awk -F '\t' 'FNR > 1 && ($3 !~ /^(int|real|text)$/ ||
+    $5 !~ /^(schema|label|status|id|env|config|control|count|time|rate|latency|ratio|usage|warnings)$/ ||
+    $4 == "") { print $1 }' cols ivcols)" "" \
+    "types, roles and units are the documented ones"
+is "$(awk -F '\t' '$5 == "config" { printf("%s ", $1) }' cols)" \
+    "number transactions size_low size_high read_block write_block buffering bias_read bias_create subdirectories seed sync dirsync direct cache warmup hooks clients shared rankshift interval ranks " \
+    "the configuration columns: what changes a run's workload"
+is "$(awk -F '\t' '$5 ~ /^(time|latency)$/ && $4 !~ /^(s|us)$/ ||
+    $5 == "rate" && $4 !~ /\/s$/ { print $1 }' cols ivcols)" "" \
+    "times are in s or us, rates per second"
+
+"$POSTMARK" --columns other >out 2>err
+is "$?:$(cat out)" 2: "--columns other: exit 2, nothing on stdout"
+is "$(sed -n 1p err)" \
+    "postmark: --columns: 'other' is neither records nor intervals" \
+    "... naming the set and the choices"
+"$POSTMARK" --columns records intervals >out 2>err
+is "$?" 2 "--columns with two sets: exit 2"
+
+done_testing
