@@ -33,7 +33,9 @@
 
 /*
  * Record that op failed on path with errnum, unless an error is recorded
- * already: the first failure of a run is its cause.  path is copied.
+ * already: the first failure of a run is its cause.  path is copied;
+ * NULL, or a copy that memory is too short for, leaves it NULL ("?"):
+ * a run that ran out of memory must still be able to say so.
  */
 void
 pm_error_set(struct pm_error *e, const char *op, const char *path,
@@ -42,7 +44,7 @@ pm_error_set(struct pm_error *e, const char *op, const char *path,
 	if (e->op != NULL)
 		return;
 	e->op = op;
-	e->path = xstrdup(path);
+	e->path = path != NULL ? strdup(path) : NULL;
 	e->errnum = errnum;
 	e->msg = NULL;
 	e->text = NULL;
