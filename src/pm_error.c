@@ -139,18 +139,26 @@ pm_cmderr_clear(struct pm_cmderr *err)
 
 /*
  * Add a warning to a result: why its figures may mislead and what to
- * change (printf format).
+ * change (printf format).  One that memory is too short for is left out
+ * rather than the whole record: the engine adds its own as a run ends.
  */
 void
 pm_result_warn(struct pm_result *r, const char *fmt, ...)
 {
 	va_list	 ap;
-	char	*w;
+	char	*w, **p;
+	int	 n;
 
 	va_start(ap, fmt);
-	xvasprintf(&w, fmt, ap);
+	n = vasprintf(&w, fmt, ap);
 	va_end(ap);
-	r->warnings = xreallocarray(r->warnings, r->nwarnings + 1,
-	    sizeof *r->warnings);
+	if (n == -1)
+		return;
+	if ((p = reallocarray(r->warnings, r->nwarnings + 1,
+	    sizeof *r->warnings)) == NULL) {
+		free(w);
+		return;
+	}
+	r->warnings = p;
 	r->warnings[r->nwarnings++] = w;
 }
