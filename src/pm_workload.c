@@ -857,17 +857,18 @@ pm_sw_start(struct pm_run *run, enum pm_tphase tp, uint64_t total)
 /*
  * The creation phase: number creates.  Returns 0, or -1 when the client
  * stopped (a failure, a signal, another client's failure); either way
- * tend holds when it ended.
+ * tend holds when it ended, and the interval series its last interval,
+ * to the stop.
  */
 int
 pm_phase_create(struct pm_run *run)
 {
 	uint64_t	 i, n = run->cfg->number;
-	int		 rc = 0;
+	int		 rc = 0, iv = 0;
 
 	pm_sw_start(run, PM_TP_CREATE, n);
 	if (pm_iv_begin(run, PM_TP_CREATE, pm_clock_mono(), n) == -1)
-		rc = -1;
+		rc = iv = -1;
 	for (i = 0; rc == 0 && i < n; i++) {
 		if (pm_stopped(run) || pm_create(run, PM_TP_CREATE) == -1 ||
 		    pm_progress(run, PM_PHASE_CREATE, i + 1, n) == -1) {
@@ -878,7 +879,7 @@ pm_phase_create(struct pm_run *run)
 		PM_IV_TICK(run);
 	}
 	run->tend[PM_TP_CREATE] = pm_clock_mono();
-	if (rc == 0)
+	if (iv == 0)
 		pm_iv_end(run, run->tend[PM_TP_CREATE]);
 	return (rc);
 }
@@ -892,11 +893,11 @@ pm_phase_transact(struct pm_run *run)
 {
 	struct pm_result	*res = run->res;
 	uint64_t		 i, n = run->cfg->transactions;
-	int			 rc = 0;
+	int			 rc = 0, iv = 0;
 
 	pm_sw_start(run, PM_TP_TRANSACT, n);
 	if (pm_iv_begin(run, PM_TP_TRANSACT, pm_clock_mono(), n) == -1)
-		rc = -1;
+		rc = iv = -1;
 	for (i = 0; rc == 0 && i < n; i++) {
 		if (pm_stopped(run)) {
 			rc = -1;
@@ -919,7 +920,7 @@ pm_phase_transact(struct pm_run *run)
 		PM_IV_TICK(run);
 	}
 	run->tend[PM_TP_TRANSACT] = pm_clock_mono();
-	if (rc == 0)
+	if (iv == 0)
 		pm_iv_end(run, run->tend[PM_TP_TRANSACT]);
 	return (rc);
 }
@@ -933,12 +934,12 @@ pm_phase_delete(struct pm_run *run)
 {
 	uint64_t	 total, done = 0;
 	uint32_t	 k;
-	int		 rc = 0;
+	int		 rc = 0, iv = 0;
 
 	total = run->created - run->deleted;
 	pm_sw_start(run, PM_TP_DELETE, total);
 	if (pm_iv_begin(run, PM_TP_DELETE, pm_clock_mono(), total) == -1)
-		rc = -1;
+		rc = iv = -1;
 	for (k = 0; rc == 0 && k < run->nslots; k++) {
 		if (run->slot[k].size == 0)
 			continue;
@@ -951,7 +952,7 @@ pm_phase_delete(struct pm_run *run)
 		PM_IV_TICK(run);
 	}
 	run->tend[PM_TP_DELETE] = pm_clock_mono();
-	if (rc == 0)
+	if (iv == 0)
 		pm_iv_end(run, run->tend[PM_TP_DELETE]);
 	return (rc);
 }

@@ -6,8 +6,9 @@
 # longest client.  Once, a run of four clients stopped in its
 # transactions said "while deleting files" and recorded transactions_s
 # 1e-09 and 3e14 transactions per second, since the second sequencer
-# of the phases walked on through every phase after the stop.  SIGTERM
-# comes when a file the phase makes appears (an event, not a delay).
+# of the phases walked on through every phase after the stop.  An
+# interval series runs to the stop.  SIGTERM comes when a file the phase
+# makes appears (an event, not a delay).
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/fault/faultlib.sh"
 . "$srcdir/tests/clients/clientlib.sh"
@@ -43,8 +44,9 @@ stopped() {
 
 # In the transaction phase: file 1001 is made by a transaction.
 TR="set number 1000;set transactions 400000"
-stopped one "$TR" 1001 transactions 1000 400000
-stopped four "$TR;set clients 4" c0/1001 transactions 1000 400000
+stopped one "$TR;set interval 500" 1001 transactions 1000 400000
+stopped four "$TR;set clients 4;set interval 500" c0/1001 transactions \
+    1000 400000
 stopped shared "$TR;set clients 3;set shared true" c0-1001 transactions \
     1000 400000
 

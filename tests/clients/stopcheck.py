@@ -8,6 +8,7 @@
 # client.  Prints one line per fault, or
 # nothing.
 import csv
+import os
 import sys
 
 path, phase = sys.argv[1], sys.argv[2]
@@ -76,4 +77,20 @@ for k in ("creation_s", "transactions_s", "deletion_s"):
     if clients and not close(num(run, k), max(num(c, k) for c in clients)):
         bad.append("run: %s %s, its longest client's %s" %
                    (k, run[k], max(num(c, k) for c in clients)))
+ivpath = path + ".intervals.csv"
+if os.path.exists(ivpath):
+    ivrows = list(csv.DictReader(open(ivpath, newline="", encoding="utf-8")))
+    for c in clients or [dict(run, client="0")]:
+        mine = [r for r in ivrows if r["client"] == c["client"]]
+        sums = {
+            "created_alone": sum(int(r["created"]) for r in mine
+                                 if r["phase"] == "creation"),
+            "transactions_done": sum(int(r["transactions"]) for r in mine),
+            "read": sum(int(r["read"]) for r in mine),
+            "appended": sum(int(r["appended"]) for r in mine),
+        }
+        for k, v in sums.items():
+            if int(c[k]) != v:
+                bad.append("client %s: %s %s, its intervals sum to %d" %
+                           (c["client"], k, c[k], v))
 print("\n".join(bad))
