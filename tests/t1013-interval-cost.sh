@@ -75,12 +75,13 @@ is "$(cost_rule interval=1 clients=3)" "$ALLOK" \
     "three clients: every client's cuts, measured and summed"
 
 # A stop while sixteen clients cut at every operation: SIGTERM in the
-# transaction phase (client 0's file 201 is made by a transaction) ends
-# the run at once, nothing left.
-pm_config stop "set location L;set number 200;set transactions 200000;\
+# transaction phase (once client 0 has done one, its first dot) ends the
+# run at once, nothing left.
+pm_config stop "set location L;set number 2000;set transactions 200000;\
 set clients 16;set interval 1"
 pm_start stop
-wait_for "$T/L/c0/201" || diag "the run did not reach its transactions"
+wait_text "$T/stop.out" "Performing transactions." ||
+    diag "the run did not reach its transactions"
 kill -TERM "$(cat "$T/stop.pid")"
 pm_wait
 is "$rc" 143 "SIGTERM while sixteen clients cut every operation: exit 143"

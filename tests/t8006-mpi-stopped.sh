@@ -1,12 +1,13 @@
 #!/bin/sh
 # t8006: an interrupted run of MPI ranks records what a run of one
 # client does (issue 14, item 2), as t8005 checks for threads: two
-# ranks of two clients each, SIGTERM to both ranks once each is in its
-# transaction phase (its client 0's file 1001, made by a transaction,
-# exists), then rank 0's record: stopped "while performing
-# transactions", the deletion phase never reached, rates from the time
-# the phases really ran.  Once it said "while deleting files" with 1e-09
-# s of transactions.  Needs an MPI build and mpirun (as t8004).
+# ranks of two clients each, SIGTERM to both ranks once they are in
+# their transaction phase (rank 0's client 0 printed its first dot: both
+# ranks agreed to start the phase), then rank 0's record: stopped
+# "while performing transactions", the deletion phase never reached,
+# rates from the time the phases really ran.  Once it said "while
+# deleting files" with 1e-09 s of transactions.  Needs an MPI build and
+# mpirun (as t8004).
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/fault/faultlib.sh"
 . "$srcdir/tests/clients/clientlib.sh"
@@ -36,13 +37,9 @@ ranks_term() {
 }
 cleanup="ranks_term; wait $job; $cleanup"
 
-n=0
-while { [ ! -e "$T/L/r0/c0/1001" ] || [ ! -e "$T/L/r1/c0/1001" ]; } &&
-    [ ! -e "$T/mpi.rc" ] && [ $n -lt 3000 ]; do
-	n=$((n + 1))
-	sleep 0.01
-done
-[ $n -lt 3000 ] || diag "the ranks did not reach their transactions"
+pm_name=mpi
+wait_text "$T/mpi.out" "Performing transactions." ||
+    diag "the ranks did not reach their transactions"
 ranks_term
 wait $job
 cleanup=${cleanup#"ranks_term; wait $job; "}
