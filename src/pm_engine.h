@@ -15,12 +15,12 @@
  */
 
 /*
- * The engine's own types, shared by its files: pm_workload.c (one
- * client's PostMark workload), pm_dirs.c (the directory handles),
- * pm_interval.c (interval series), pm_group.c (the clients of a run and
- * the one sequencer of its phases: threads, MPI agreements) and
- * pm_merge.c (the run's result from its clients').  Nothing outside the
- * engine includes this.
+ * The engine's own types, shared by its files: pm_engine.c (the base:
+ * stop flag, failures, results), pm_workload.c (one client's PostMark
+ * workload), pm_dirs.c (the directory handles), pm_interval.c (interval
+ * series), pm_group.c (the clients of a run and the one sequencer of
+ * its phases: threads, MPI agreements) and pm_merge.c (the run's result
+ * from its clients').  Nothing outside the engine includes this.
  */
 
 #ifndef PM_ENGINE_H
@@ -244,14 +244,19 @@ struct pm_group {
 		pm_iv_cut((run), 0);					\
 } while (0)
 
-/* pm_workload.c: one client. */
+/* pm_engine.c: the stop flag, failures. */
 extern volatile sig_atomic_t pm_signal;
+void		 pm_group_stop(struct pm_group *);
+int		 pm_group_stopping(const struct pm_group *);
+int		 pm_group_halted(const struct pm_group *);
 int		 pm_stopped(const struct pm_run *);
 int		 pm_fail(struct pm_run *, const char *, const char *, int);
 int		 pm_fail_alloc(struct pm_run *, const char *, uint64_t,
 		    uint64_t);
 void		 pm_error_alloc(struct pm_error *, const char *, uint64_t,
 		    uint64_t);
+
+/* pm_workload.c: one client. */
 char		*pm_utoa(char *, uint32_t);
 int		 pm_client_setup(struct pm_run *);
 int		 pm_client_take(struct pm_run *, uint32_t);
@@ -274,11 +279,6 @@ void		 pm_iv_free(struct pm_run *);
 int		 pm_sampler_start(struct pm_sampler *, struct pm_run **,
 		    size_t);
 void		 pm_sampler_stop(struct pm_sampler *);
-
-/* pm_group.c: the clients of a run, the sequencer. */
-void		 pm_group_stop(struct pm_group *);
-int		 pm_group_stopping(const struct pm_group *);
-int		 pm_group_halted(const struct pm_group *);
 
 /* pm_merge.c: the run's result. */
 void		 pm_merge(struct pm_group *);

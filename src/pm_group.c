@@ -104,27 +104,6 @@ static void	 pm_group_init(struct pm_group *, const struct pm_config *,
 		    const struct pm_hooks *, void *, struct pm_result *);
 static void	 pm_group_free(struct pm_group *);
 
-/* Stop every client at its next operation: one failed. */
-void
-pm_group_stop(struct pm_group *g)
-{
-	__atomic_store_n(&g->stop, 1, __ATOMIC_RELAXED);
-}
-
-/* Whether the clients must stop. */
-int
-pm_group_stopping(const struct pm_group *g)
-{
-	return (__atomic_load_n(&g->stop, __ATOMIC_RELAXED));
-}
-
-/* Whether this rank must stop: a client failed, or a signal came. */
-int
-pm_group_halted(const struct pm_group *g)
-{
-	return (pm_group_stopping(g) || pm_signal != 0);
-}
-
 /*
  * A failed allocation of the run's own (not a client's): the run's
  * error, and the run stops.  Returns -1.

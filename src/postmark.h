@@ -387,7 +387,7 @@ struct pm_hooks {
 	int	(*sample)(void *, enum pm_phase, int end);
 };
 
-/* pm_workload.c */
+/* pm_group.c, pm_engine.c: the engine. */
 int		 pm_workload_run(const struct pm_config *,
 		    const struct pm_hooks *, void *, struct pm_result *);
 void		 pm_workload_interrupt(int);
