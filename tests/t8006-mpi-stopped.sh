@@ -12,7 +12,19 @@
 . "$srcdir/tests/fault/faultlib.sh"
 . "$srcdir/tests/clients/clientlib.sh"
 need_python
-need_mpi
+
+# As t8004 (tests/clients/mpilib.sh's need_mpi once it is here).
+"$POSTMARK" --version | grep -q 'with MPI' ||
+    skip_all "postmark built without MPI (./configure --with-mpi)"
+command -v mpirun >/dev/null 2>&1 ||
+    skip_all "mpirun not installed (apt-get install openmpi-bin)"
+MPIRUN="mpirun -np 2"
+if mpirun --version 2>&1 | grep -q 'Open MPI'; then
+	MPIRUN="mpirun --oversubscribe -np 2"
+	[ "$(id -u)" -ne 0 ] || MPIRUN="$MPIRUN --allow-run-as-root"
+fi
+timeout -k 5 60 $MPIRUN "$POSTMARK" --version >"$T/probe.out" 2>&1 ||
+    skip_all "mpirun cannot start two ranks here: $(head -3 "$T/probe.out" | tr '\n' ' ')"
 
 mkdir -p "$T/L"
 populate "$T/L"

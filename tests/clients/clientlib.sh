@@ -18,24 +18,6 @@ for r in rows:
 PY
 }
 
-# need_mpi: skip the script unless postmark was built with MPI and
-# mpirun starts two ranks of it here; $MPIRUN is then the command that
-# starts two ranks.
-need_mpi() {
-	"$POSTMARK" --version | grep -q 'with MPI' ||
-	    skip_all "postmark built without MPI (./configure --with-mpi; make distcheck does it when mpicc is installed)"
-	command -v mpirun >/dev/null 2>&1 ||
-	    skip_all "mpirun not installed (apt-get install openmpi-bin)"
-	MPIRUN="mpirun -np 2"
-	if mpirun --version 2>&1 | grep -q 'Open MPI'; then
-		MPIRUN="mpirun --oversubscribe -np 2"
-		[ "$(id -u)" -ne 0 ] || MPIRUN="$MPIRUN --allow-run-as-root"
-	fi
-	# MPI itself must work here (shared memory, a loopback network).
-	timeout -k 5 60 $MPIRUN "$POSTMARK" --version >"$T/probe.out" 2>&1 ||
-	    skip_all "mpirun cannot start two ranks here: $(head -3 "$T/probe.out" | tr '\n' ' ')"
-}
-
 # wait_text FILE TEXT: wait up to 30 s, while the run started by
 # pm_start goes on, until FILE holds TEXT (a fixed string: a title and
 # the first progress dot, "Performing transactions.", is the event of a
