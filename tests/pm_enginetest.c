@@ -33,7 +33,10 @@
  * With extra=1 a second line follows: transactions_done, the counts of the
  * latency histograms create/creation, create/transactions, read, append,
  * delete/transactions, delete/deletion, and the last phase (mkdir, create,
- * transact, delete, rmdir).
+ * transact, delete, rmdir).  With extra=2, then for each timed phase a
+ * line "iv PHASE CUTS COST_NS PHASE_NS" (set interval: the cuts inside
+ * the phase, what they took, the clients' time in it) and a line
+ * "warning: TEXT" for each warning of the run.
  *
  * Exit status: 0, 1 (with the cause on stderr) when a run failed, 2 for a
  * bad argument, 128 + signal when interrupted.
@@ -121,7 +124,7 @@ main(int argc, char **argv)
 	struct pm_result	*res;
 	struct sigaction	 sa;
 	char			*cause;
-	int			 extra = 0, i, rc = 0, runs = 1;
+	int			 extra = 0, i, p, rc = 0, runs = 1;
 
 	pm_config_init(&cfg);
 	for (i = 1; i < argc; i++)
@@ -159,7 +162,7 @@ main(int argc, char **argv)
 		    (unsigned long long)res->bytes_read,
 		    (unsigned long long)res->bytes_written,
 		    status_names[res->status]);
-		if (extra)
+		if (extra > 0)
 			printf("%llu %llu %llu %llu %llu %llu %llu %s\n",
 			    (unsigned long long)res->transactions_done,
 			    (unsigned long long)
@@ -175,6 +178,13 @@ main(int argc, char **argv)
 			    (unsigned long long)
 			    res->lat[PM_TP_DELETE][PM_OP_DELETE].count,
 			    phase_names[res->last_phase]);
+		for (p = 0; extra == 2 && p < PM_NTPHASES; p++)
+			printf("iv %s %llu %llu %llu\n", phase_names[p + 1],
+			    (unsigned long long)res->iv_cuts[p],
+			    (unsigned long long)res->iv_cost_ns[p],
+			    (unsigned long long)res->iv_phase_ns[p]);
+		for (p = 0; extra == 2 && p < (int)res->nwarnings; p++)
+			printf("warning: %s\n", res->warnings[p]);
 		if (rc == 0 && res->status == PM_STATUS_INTERRUPTED)
 			rc = 128 + res->signo;
 	}
