@@ -168,3 +168,20 @@ median() {
 		END { if (NR % 2) print v[(NR + 1) / 2];
 		    else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
+
+# bench_fresh [MIB]: make $d/fs of bench_scratch empty and new for the
+# next run: a tmpfs of ours is unmounted and a fresh one of at most MIB
+# MiB (default 1024) mounted in its place, so that no run inherits the
+# directories, inodes or memory another left behind; a plain directory
+# is emptied.
+bench_fresh() {
+	if [ -n "$mounted" ]; then
+		umount "$d/fs" || die "cannot unmount $d/fs"
+		mounted=
+		mount -t tmpfs -o "size=${1:-1024}m,mode=0700" tmpfs "$d/fs" ||
+		    die "cannot mount a tmpfs on $d/fs again"
+		mounted=yes
+	else
+		rm -rf -- "$d/fs" && mkdir "$d/fs" || exit 1
+	fi
+}
