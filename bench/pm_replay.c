@@ -169,9 +169,16 @@ struct rp_op {
 	uint32_t	 path;		/* offset in the pool, or RP_NOPATH */
 	uint32_t	 line;		/* of the list, for messages */
 	int32_t		 fd;		/* traced descriptor, or region */
+	uint8_t		 call;		/* enum rp_call */
 	uint8_t		 def;		/* index in rp_calls */
 	uint8_t		 check;		/* enum rp_check */
+	uint8_t		 kind;		/* RP_OPENS, RP_DATA, RP_REGION */
 };
+
+/* The kinds of call, from struct rp_calldef (kept in the operation). */
+#define RP_OPENS	0x1
+#define RP_DATA		0x2
+#define RP_REGION	0x4
 
 /* The replay: the list, the pool of paths, the state the calls share. */
 struct rp {
@@ -205,12 +212,13 @@ static void	 rp_load(struct rp *, FILE *);
 static void	 rp_buffer(struct rp *);
 static void	 rp_break(struct rp *);
 static int	 rp_fd(const struct rp *, int32_t);
-static long	 rp_data(struct rp *, const struct rp_op *, int);
-static long	 rp_file(struct rp *, const struct rp_op *, int, const char *);
+static inline long rp_data(struct rp *, const struct rp_op *, int);
+static inline long rp_file(struct rp *, const struct rp_op *, int,
+		    const char *);
 static long	 rp_other(struct rp *, const struct rp_op *);
-static long	 rp_do(struct rp *, const struct rp_op *);
-static int	 rp_same(const struct rp_op *, int64_t);
-static int64_t	 rp_call(struct rp *, const struct rp_op *);
+static inline long rp_do(struct rp *, const struct rp_op *);
+static inline int rp_same(const struct rp_op *, int64_t);
+static inline int64_t rp_call(struct rp *, const struct rp_op *);
 static void	 rp_run(struct rp *);
 static void	 rp_free(struct rp *);
 
@@ -339,7 +347,10 @@ rp_parse(struct rp *rp, char *s, uint32_t line, struct rp_op *op)
 		errx(1, "%s:%u: cannot replay the system call %s", rp->file,
 		    line, f[0]);
 	memset(op, 0, sizeof *op);
+	op->call = (uint8_t)def->call;
 	op->def = (uint8_t)(def - rp_calls);
+	op->kind = (def->opens ? RP_OPENS : 0) | (def->data ? RP_DATA : 0) |
+	    (def->region ? RP_REGION : 0);
 	op->line = line;
 	fd = rp_num(rp, f[1], line, "descriptor");
 	op->a = rp_num(rp, f[2], line, "argument");
@@ -478,7 +489,7 @@ rp_break(struct rp *rp)
 	int64_t			 sum = 0, low = 0;
 
 	for (op = rp->ops; op < rp->ops + rp->nops; op++) {
-		if (rp_calls[op->def].call != RP_BRK || op->b != 0)
+		if (op->call != RP_BRK || op->b != 0)
 			continue;
 		sum += op->a;
 		if (sum < low)
@@ -499,10 +510,10 @@ rp_fd(const struct rp *rp, int32_t fd)
 }
 
 /* read, write, pread64, pwrite64, getdents64 of A bytes on fd. */
-static long
+static inline long
 rp_data(struct rp *rp, const struct rp_op *op, int fd)
 {
-	switch (rp_calls[op->def].call) {
+	switch (op->call) {
 	case RP_READ:
 		return (syscall(SYS_read, fd, rp->buf, (size_t)op->a));
 	case RP_WRITE:
@@ -519,13 +530,12 @@ rp_data(struct rp *rp, const struct rp_op *op, int fd)
 }
 
 /* The calls on a path or a descriptor's file that move no data. */
-static long
+static inline long
 rp_file(struct rp *rp, const struct rp_op *op, int fd, const char *path)
 {
 	static char	 st[512];	/* struct stat or statx */
 
-	(void)rp;
-	switch (rp_calls[op->def].call) {
+	switch (op->call) {
 	case RP_OPENAT:
 		return (syscall(SYS_openat, fd, path, (int)op->a,
 		    (mode_t)op->b));
@@ -590,7 +600,7 @@ rp_other(struct rp *rp, const struct rp_op *op)
 
 	ts.tv_sec = (time_t)(op->b / 1000000000);
 	ts.tv_nsec = (long)(op->b % 1000000000);
-	switch (rp_calls[op->def].call) {
+	switch (op->call) {
 	case RP_GETRUSAGE:
 		return (syscall(SYS_getrusage, (int)op->a, &ru));
 	case RP_BRK:
@@ -622,30 +632,32 @@ rp_other(struct rp *rp, const struct rp_op *op)
 
 /*
  * Make op's system call; a descriptor it opens is recorded as the one
- * for the traced descriptor.  Returns what syscall(2) returned.
+ * for the traced descriptor.  Returns what syscall(2) returned.  (This
+ * and the functions it calls are inline, so that the loop of rp_run is
+ * one switch and a system call: a chain of calls and a lookup in
+ * rp_calls took 96 instructions a call, callgrind says.)
  */
-static long
+static inline long
 rp_do(struct rp *rp, const struct rp_op *op)
 {
-	const struct rp_calldef	*def = &rp_calls[op->def];
-	const char		*path = NULL;
-	long			 r;
-	int			 fd = 0;
+	const char	*path = NULL;
+	long		 r;
+	int		 fd = 0;
 
-	if (!def->region)
+	if (!(op->kind & RP_REGION))
 		fd = rp_fd(rp, op->fd);
 	if (op->path != RP_NOPATH)
 		path = rp->pool + op->path;
-	if (def->data)
+	if (op->kind & RP_DATA)
 		return (rp_data(rp, op, fd));
 	r = rp_file(rp, op, fd, path);
-	if (def->opens && r >= 0 && op->ret >= 0)
+	if ((op->kind & RP_OPENS) && r >= 0 && op->ret >= 0)
 		rp->fdmap[op->ret] = (int)r;
 	return (r);
 }
 
 /* Whether result r (-errno on failure) is what the trace says. */
-static int
+static inline int
 rp_same(const struct rp_op *op, int64_t r)
 {
 	switch (op->check) {
@@ -661,7 +673,7 @@ rp_same(const struct rp_op *op, int64_t r)
 }
 
 /* Make op's call; its result, or -errno. */
-static int64_t
+static inline int64_t
 rp_call(struct rp *rp, const struct rp_op *op)
 {
 	long	 r;
@@ -672,7 +684,11 @@ rp_call(struct rp *rp, const struct rp_op *op)
 
 /*
  * The run: every operation in order, each result compared; the first
- * difference is kept for the message.
+ * difference is kept for the message.  A system call evicts the stream
+ * of operations and paths from the cache, and their first loads after
+ * it cost more than the rest of the loop: the operation after next, and
+ * the next one's path (its operation came in the last round), are
+ * asked for before each call.
  */
 static void
 rp_run(struct rp *rp)
@@ -681,6 +697,10 @@ rp_run(struct rp *rp)
 	int64_t			 r;
 
 	for (op = rp->ops; op < end; op++) {
+		if (op + 2 < end)
+			__builtin_prefetch(op + 2);
+		if (op + 1 < end && op[1].path != RP_NOPATH)
+			__builtin_prefetch(rp->pool + op[1].path);
 		r = rp_call(rp, op);
 		if (!rp_same(op, r)) {
 			if (rp->nbad++ == 0) {
