@@ -57,8 +57,18 @@
 # system is sampled at the tick (250 Hz here), so user and system are
 # each known to a few ticks per run, user+system to the microsecond.
 #
+# With -p, where the CPU goes: PROFILES more rounds of our run, its replay
+# and their controls under perf record (cpu-clock at 20 kHz, user and
+# kernel), and the shares of the run's samples in the kernel and in user
+# space, with our user-space functions one by one and the replay's (each
+# less its control's samples, so that only the run is left).  A share
+# is robust where the seconds are not: a busy machine slows a process
+# down as a whole.  perf attributes to the instruction after a system
+# call the samples that fell due while the kernel returned from it, so
+# some user share goes with every call, the replay's as ours.
+#
 # Usage: bench/limit.sh [-n RUNS] [-f FILES] [-t TRANSACTIONS] [-c FILE]
-#            [-k DIR] [OURS [REFERENCE]]
+#            [-k DIR] [-p PROFILES] [OURS [REFERENCE]]
 #
 #   OURS       our binary (default $POSTMARK, else ./postmark)
 #   REFERENCE  the reference (default $REFERENCE_POSTMARK, else
@@ -72,6 +82,7 @@
 #              client (pm-replay replays one thread)
 #   -k DIR     keep the traces, lists and counts in DIR as they are
 #              made, and the times at the end
+#   -p PROFILES  profile PROFILES runs of ours and of its replay (perf)
 #
 # The replayer is $PM_REPLAY, else bench/pm-replay beside OURS (make
 # builds it).  Needs strace (allowed to trace), python3, and root for the
@@ -92,7 +103,7 @@ export LC_ALL=C
 # usage: print the usage on stdout.
 usage() {
 	echo "usage: $prog [-n RUNS] [-f FILES] [-t TRANSACTIONS] [-c FILE]" \
-	    "[-k DIR] [OURS [REFERENCE]]"
+	    "[-k DIR] [-p PROFILES] [OURS [REFERENCE]]"
 }
 
 . "$(dirname -- "$0")/lib.sh"
@@ -101,7 +112,8 @@ number=$(classic_value number)
 transactions=$(classic_value transactions)
 extra=
 keep=
-while getopts n:f:t:c:k: opt; do
+profiles=0
+while getopts n:f:t:c:k:p: opt; do
 	case $opt in
 	n)	need_posint -n "$OPTARG"
 		count=$OPTARG ;;
@@ -112,6 +124,8 @@ while getopts n:f:t:c:k: opt; do
 	c)	[ -f "$OPTARG" ] || usage_error "-c: '$OPTARG' is not a file"
 		extra=$OPTARG ;;
 	k)	keep=$OPTARG ;;
+	p)	need_posint -p "$OPTARG"
+		profiles=$OPTARG ;;
 	*)	usage >&2
 		exit 2 ;;
 	esac
@@ -130,6 +144,11 @@ fi
 find_prog replay "${PM_REPLAY:-$(dirname -- "$ours")/bench/pm-replay}" \
     "run make, which builds bench/pm-replay, or name it with \$PM_REPLAY"
 find_prog strace "${STRACE:-strace}" "apt-get install strace"
+if [ "$profiles" -gt 0 ]; then
+	find_prog perf "${PERF:-perf}" "apt-get install linux-perf"
+	"$perf" record -q -e cpu-clock -o /dev/null true >/dev/null 2>&1 ||
+	    die "$perf record does not work here (perf_event_paranoid?)"
+fi
 command -v python3 >/dev/null 2>&1 || die "python3 not found"
 "$strace" -f -o /dev/null true 2>/dev/null ||
     die "$strace cannot trace here (ptrace not permitted?)"
@@ -363,8 +382,87 @@ echo "Medians of $count runs.  The run: the process less its control" \
 echo "and 10 transactions; pm-replay -L, its list read but not" \
     "replayed).  user+sys is"
 echo "exact, its split into user and sys the kernel's sampling at the tick."
+
+# profile TAG CMD...: one run of CMD under perf record; its samples per
+# symbol ("count<TAB>[k] name" or "[.] name") appended to $d/TAG.prof.
+profile() {
+	profile_t=$1
+	shift
+	fresh
+	(cd "$d/fs" && exec "$perf" record -q -e cpu-clock -F 20000 \
+	    -o "$d/p.data" "$@" </dev/null >"$d/out" 2>"$d/err") ||
+	    die "$* failed under perf: $(tail -n 3 "$d/err")"
+	finished "$1"
+	"$perf" report -i "$d/p.data" --stdio --show-nr-samples --sort sym \
+	    2>/dev/null | awk '!/^#/ && NF >= 4 {
+		n = $2; $1 = ""; $2 = ""; sub(/^ +/, ""); print n "\t" $0 }' \
+	    >>"$d/$profile_t.prof"
+}
+
+# shares: the profile's table: the kernel's and user space's shares of
+# the run's samples, ours and its replay's (each less its control,
+# symbol by symbol), then the user-space functions of each.
+shares() {
+	awk -F '\t' -v runs="$profiles" '
+	    FILENAME ~ /ours.prof$/ { o[$2] += $1; next }
+	    FILENAME ~ /ours.ctl.prof$/ { oc[$2] += $1; next }
+	    FILENAME ~ /replay.prof$/ { r[$2] += $1; next }
+	    { c[$2] += $1 }
+	    END {
+		for (k in o) {
+			o[k] -= oc[k]
+			if (o[k] < 0) o[k] = 0
+			ot += o[k]; if (k ~ /^\[k\]/) ok += o[k]
+		}
+		for (k in r) {
+			r[k] -= c[k]
+			if (r[k] < 0) r[k] = 0
+			rt += r[k]; if (k ~ /^\[k\]/) rk += r[k]
+		}
+		if (ot == 0 || rt == 0) { print "no samples"; exit }
+		printf "%-36s %9s %9s\n", "", "ours", "replay"
+		printf "%-36s %9s %9s\n", "samples (" runs " runs each)", ot, rt
+		printf "%-36s %8.2f%% %8.2f%%\n", "kernel", 100 * ok / ot,
+		    100 * rk / rt
+		printf "%-36s %8.2f%% %8.2f%%\n", "user space", \
+		    100 * (ot - ok) / ot, 100 * (rt - rk) / rt
+		for (k in o) if (k !~ /^\[k\]/ && o[k] > 0)
+			printf "o %.6f %s\n", 100 * o[k] / ot, substr(k, 5)
+		for (k in r) if (k !~ /^\[k\]/ && r[k] > 0)
+			printf "r %.6f %s\n", 100 * r[k] / rt, substr(k, 5)
+	    }' "$d/ours.prof" "$d/ours.ctl.prof" "$d/ours.replay.prof" \
+	    "$d/ours.replay.ctl.prof" >"$d/shares"
+	grep -v '^[or] ' "$d/shares"
+	for w in o r; do
+		[ $w = o ] && echo "ours, user space by function:" ||
+		    echo "its replay, user space by function (its loop):"
+		awk -v w=$w '$1 == w { $1 = ""; print }' "$d/shares" |
+		    sort -rn | awk '$1 >= 0.01 && NR <= 25 {
+			printf "  %-34s %8.2f%%\n", $2, $1 }'
+	done
+}
+
+if [ "$profiles" -gt 0 ]; then
+	: >"$d/ours.prof" >"$d/ours.ctl.prof" >"$d/ours.replay.prof" \
+	    >"$d/ours.replay.ctl.prof"
+	i=0
+	while [ $i -lt "$profiles" ]; do
+		i=$((i + 1))
+		profile ours "$ours" "$d/run.cfg"
+		profile ours.ctl "$ours" "$d/control.cfg"
+		profile ours.replay "$replay" "$d/ours.ops"
+		profile ours.replay.ctl "$replay" -L "$d/ours.ops"
+	done
+	echo
+	echo "Where the run's CPU goes: perf record -e cpu-clock -F 20000," \
+	    "shares of the run's samples"
+	echo "(each less its control's, symbol by symbol):"
+	shares
+fi
 if [ -n "$keep" ]; then
 	cp "$d"/*.replayed "$d"/*.t "$d"/*.pairs "$d"/*.cfg "$keep"/ ||
 	    die "cannot keep the files in $keep"
+	[ "$profiles" -eq 0 ] || cp "$d"/*.prof "$keep"/ ||
+	    die "cannot keep the profiles in $keep"
 fi
 exit 0

@@ -2,7 +2,8 @@
 # bench/limit.sh works, and its replays make the traced calls: at a tiny
 # size (100 files, 200 transactions, one timed run) it prints the table
 # (whole process, control and run of ours, its replay, the reference and
-# its replay) and a ratio row per program; then, from the traces and
+# its replay) and a ratio row per program, and with -p (where perf
+# works) the profile's shares; then, from the traces and
 # lists it kept (-k), the run's window is cut here again (the first
 # creation in the location w to the last call that touches it) and its
 # calls counted per system call: they must be the converter's counts
@@ -28,7 +29,14 @@ replay=$builddir/bench/pm-replay
 [ -x "$replay" ] || skip_all "$replay not built (make)"
 
 progs=ours
-set -- -n 1 -f 100 -t 200 -k "$T/keep" "$POSTMARK"
+set -- -n 1 -f 100 -t 200 -k "$T/keep"
+perf=no
+if command -v perf >/dev/null 2>&1 &&
+    perf record -q -e cpu-clock -o /dev/null true >/dev/null 2>&1; then
+	perf=yes
+	set -- "$@" -p 1
+fi
+set -- "$@" "$POSTMARK"
 if [ -n "${REFERENCE_POSTMARK:-}" ] && [ -x "$REFERENCE_POSTMARK" ]; then
 	progs="ours ref"
 	set -- "$@" "$REFERENCE_POSTMARK"
@@ -60,6 +68,20 @@ for p in $progs; do
 	    "$T/out"
 	ok $? "$l: the rounds' own ratios"
 done
+
+# The profile (-p): the kernel's and user space's shares, ours and the
+# replay's, and the user-space functions.
+if [ "$perf" = yes ]; then
+	p='[0-9]+\.[0-9]{2}%'
+	is "$(grep -Ec "^(kernel|user space) +$p +$p$" "$T/out")" 2 \
+	    "-p: the kernel's and user space's shares of the run"
+	sed -n '/^ours, user space by function:$/{n;p;}' "$T/out" |
+	    grep -Eq "^  [^ ]+ +$p$"
+	ok $? "-p: our user-space functions"
+else
+	skip "-p: the kernel's and user space's shares" "perf does not work"
+	skip "-p: our user-space functions" "perf does not work"
+fi
 
 # window TRACE: the calls of the run in TRACE, "call count" sorted: from
 # the first creation in the location w (a path or -y decoration whose
