@@ -145,16 +145,10 @@ bench_options() {
 	transactions=$(classic_value transactions)
 	OPTIND=1
 	while getopts n:f:t: bench_opt; do
-		case $bench_opt in
-		n)	need_posint -n "$OPTARG"
-			count=$OPTARG ;;
-		f)	need_posint -f "$OPTARG"
-			number=$OPTARG ;;
-		t)	need_posint -t "$OPTARG"
-			transactions=$OPTARG ;;
-		*)	usage >&2
-			exit 2 ;;
-		esac
+		bench_workload_opt "$bench_opt" "${OPTARG-}" || {
+			usage >&2
+			exit 2
+		}
 	done
 	nopts=$((OPTIND - 1))
 	shift "$nopts"
@@ -184,4 +178,20 @@ bench_fresh() {
 	else
 		rm -rf -- "$d/fs" && mkdir "$d/fs" || exit 1
 	fi
+}
+
+# bench_workload_opt OPT VALUE: take -n COUNT, -f FILES or -t
+# TRANSACTIONS (OPT is the letter, as getopts gives it) into $count,
+# $number or $transactions, a usage error unless VALUE is a positive
+# integer; returns 1 for any other OPT, which the caller handles.
+bench_workload_opt() {
+	case $1 in
+	n)	need_posint -n "$2"
+		count=$2 ;;
+	f)	need_posint -f "$2"
+		number=$2 ;;
+	t)	need_posint -t "$2"
+		transactions=$2 ;;
+	*)	return 1 ;;
+	esac
 }

@@ -29,7 +29,7 @@
 # the reference.  Figures only, no verdict.
 #
 # What is compared is the run, not the whole process: the replay reads
-# its list (some 0.3 us a call) before its loop, and postmark loads its
+# its list (some 0.15 us a call) before its loop, and postmark loads its
 # libraries, reads its configuration, describes the system and prints
 # its report around its run; neither start-up is the run's, and they are
 # not alike.  So each figure is a process's CPU less that of its control,
@@ -89,13 +89,16 @@
 # tmpfs (without it the runs go to a directory of $TMPDIR, whose disk
 # then dominates).  The tmpfs may take up to half of MemAvailable; the
 # classic configuration takes some 200 MiB, a 10^6-file pool of the
-# classic sizes some 8 GiB.  The traces go to a scratch directory in
-# $TMPDIR (default /tmp), some 100 bytes a call: 50 MB each for the
-# classic configuration, 0.8 GB at 10^6 files.  Tracing takes some ten
+# classic sizes some 9 GiB.  The traces go to a scratch directory in
+# $TMPDIR (default /tmp), some 90 bytes a call: 50 MB each for the
+# classic configuration, 0.6 GB at 10^6 files.  Tracing takes some ten
 # times a run, and the timed runs 8 x RUNS processes (4 of them tiny):
-# about 3 minutes for the classic configuration with 5 runs, an hour at
-# 10^6 files.  Exit status: 0 the figures were printed, 1 a run, a trace
-# or a replay check failed, 2 usage, 129/130/143 interrupted.
+# on this project's 2-CPU VM, 4 minutes for the classic configuration
+# with 5 runs, 10 with 11; 77 minutes at 10^6 files with 3 runs, most
+# of it tracing and checking.  The replay's loop takes 83 instructions
+# a call (callgrind), 11 of them in syscall(2): some 1 % of a run.
+# Exit status: 0 the figures were printed, 1 a run, a trace or a replay
+# check failed, 2 usage, 129/130/143 interrupted.
 
 set -u
 export LC_ALL=C
@@ -114,13 +117,8 @@ extra=
 keep=
 profiles=0
 while getopts n:f:t:c:k:p: opt; do
+	bench_workload_opt "$opt" "${OPTARG-}" && continue
 	case $opt in
-	n)	need_posint -n "$OPTARG"
-		count=$OPTARG ;;
-	f)	need_posint -f "$OPTARG"
-		number=$OPTARG ;;
-	t)	need_posint -t "$OPTARG"
-		transactions=$OPTARG ;;
 	c)	[ -f "$OPTARG" ] || usage_error "-c: '$OPTARG' is not a file"
 		extra=$OPTARG ;;
 	k)	keep=$OPTARG ;;
