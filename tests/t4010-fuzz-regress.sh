@@ -4,11 +4,11 @@
 # says which bug) is given to postmark as its startup file in an empty
 # directory: it must end by itself (not by a signal, nor killed by the
 # hang guard), without a sanitizer report, with status 0, or 1 and a
-# message on stderr, and create nothing.  Then the limits those bugs led to: a line longer than
-# 1 MiB, a file longer than 4 MiB, and "load" of anything that is not a
-# regular file (a FIFO without a writer must not block), each with its
-# message.  Some bugs only show in a build made with
-# --enable-sanitizers, which CI runs too.
+# message on stderr, and create nothing.  Then the limits those bugs led
+# to: a line longer than 1 MiB, a file longer than 4 MiB, and "load" of
+# anything that is not a regular file (a FIFO without a writer must not
+# block), each with its message.  Some bugs only show in a build made
+# with --enable-sanitizers, which CI runs too.
 
 . "$srcdir/tests/tap.sh"
 

@@ -88,7 +88,8 @@ is "$(cd "$srcdir/tests" && for f in t[0-9]*.sh */*.sh; do
 	/^[ \t]*(#|$)/ { next }
 	c && /^[ \t]*([a-z_]+=|\[ |test |ok |is |case |exit |return )"?\$\?/ {
 		print f ":" NR ": " $0 }
-	!cont { c = $0 ~ /^[ \t]*(ok|is|same_file|skip|is_png|png|one_message|expect_fault|same_as_before|is_empty)[ \t]/ }
+	!cont { c = $0 ~ "^[ \t]*(ok|is|same_file|skip|is_png|png|" \
+	    "one_message|expect_fault|same_as_before|is_empty)[ \t]" }
 	{ cont = $0 ~ /\\$/ }' "$f"
 done)" "" "no test reads \$? right after a check"
 done_testing

@@ -119,9 +119,10 @@ traced() {
 # apart NAME: the drops of the traced run NAME are in no phase's time:
 # its phases (the elapsed_s of every row), its drops (sync and write, as
 # strace -T timed them) and its hooks fit in the run's wall time; were
-# the drops in the phases, these would take them twice.  How fast the machine is does
-# not matter: a slow run only has more room.  Skipped when the phases
-# and twice the drops fit too: then the check could not tell.
+# the drops in the phases, these would take them twice.  How fast the
+# machine is does not matter: a slow run only has more room.  Skipped
+# when the phases and twice the drops fit too: then the check could not
+# tell.
 apart() {
 	a_drops=$(drops "$1" | awk '{ s += $1 } END { printf "%.6f", s }')
 	a_phases=$(i=1; while [ -n "$(csv_get "$T/$1.csv" elapsed_s $i)" ]; do

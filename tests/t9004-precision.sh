@@ -31,12 +31,15 @@ precise() {
 		exit
 	}' "$T/$1.stats")
 	p_rel=$(awk -v k="$p_n" '$1 == k { print $2 }' "$T/$1.stats")
+	p_ci="the 95% confidence interval of transactions/s is within"
 	if [ -n "$p_want" ] && [ "$p_want" -lt "$3" ]; then
 		p_how=early
-		p_ere="^Stopped after $p_n runs: the 95% confidence interval of transactions/s is within ([0-9.]+)% of the mean \\(asked: $4\\.00%\\)$"
+		p_ere="^Stopped after $p_n runs: $p_ci ([0-9.]+)% of the mean"
+		p_ere="$p_ere \\(asked: $4\\.00%\\)$"
 	else
 		p_how=max p_want=$3
-		p_ere="^Reached $3 runs: the 95% confidence interval of transactions/s is within ([0-9.]+)% of the mean, not the $4\\.00% asked$"
+		p_ere="^Reached $3 runs: $p_ci ([0-9.]+)% of the mean, not the"
+		p_ere="$p_ere $4\\.00% asked$"
 	fi
 	# Another count passes when the width after it or after the one
 	# wanted is within 0.01 % of P: too close to call, the CSV's rates

@@ -4,8 +4,9 @@
 # memory without sync or a cold cache; a phase shorter than 100 ms; a
 # coefficient of variation above 5 % over iterations; fewer than 5 runs
 # behind a confidence interval.  Those about time are judged against the
-# times the records hold, so that the verdict holds on any machine.  A warning is in the CSV row, the JSON
-# record, the verbose report and on stderr.
+# times the records hold, so that the verdict holds on any machine.  A
+# warning is in the CSV row, the JSON record, the verbose report and on
+# stderr.
 scratch=disk	# the page-cache warning is about disks (tmpfs has its own)
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/fault/faultlib.sh"
