@@ -38,21 +38,30 @@ def raw(fd):
     return not termios.tcgetattr(fd)[3] & termios.ICANON
 
 
+def read_some(fd, sink, wait):
+    """Read what fd has within `wait` seconds into sink: the bytes, b""
+    when nothing came, None at EOF or on an error."""
+    r, _, _ = select.select([fd], [], [], wait)
+    if not r:
+        return b""
+    try:
+        data = os.read(fd, 4096)
+    except OSError:
+        return None
+    if not data:
+        return None
+    sink.append(data)
+    return data
+
+
 def await_raw(fd, sink, deadline):
     """Read fd into sink until its terminal is in raw mode, or EOF, or
     the deadline.  Returns True when it is."""
     while not raw(fd):
         if time.monotonic() > deadline:
             return False
-        r, _, _ = select.select([fd], [], [], 0.01)
-        if r:
-            try:
-                data = os.read(fd, 4096)
-            except OSError:
-                return False
-            if not data:
-                return False
-            sink.append(data)
+        if read_some(fd, sink, 0.01) is None:
+            return False
     return True
 
 
@@ -72,18 +81,13 @@ def drain(fd, sink, until=None, deadline=None):
         left = deadline - time.monotonic()
         if left <= 0:
             return False
-        r, _, _ = select.select([fd], [], [], min(left, 0.1))
-        if not r:
+        data = read_some(fd, sink, min(left, 0.1))
+        if data is None:
+            return False
+        if not data:
             if until is None:
                 return True
             continue
-        try:
-            data = os.read(fd, 4096)
-        except OSError:
-            return False
-        if not data:
-            return False
-        sink.append(data)
         seen += data
         if until is not None and until in seen:
             return True
