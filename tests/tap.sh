@@ -60,9 +60,11 @@ export PM_LIBEDIT
 
 # The hang guard: PM_HANG seconds, then TERM, then KILL 10 s later.
 # Prefix every program a test starts and waits for: exec $GUARD prog.
+# The program stays in the test's process group (--foreground), so that
+# a Ctrl-C typed at make check reaches it too.
 PM_HANG=${PM_HANG:-300}
 export PM_HANG
-GUARD="timeout -k 10 $PM_HANG"
+GUARD="timeout --foreground -k 10 $PM_HANG"
 
 # SIGDFL: prefix of a program that a test signals (exec $SIGDFL prog):
 # it starts with the default action for SIGHUP, SIGINT, SIGQUIT and
@@ -199,10 +201,12 @@ spawn() {
 }
 
 # spawn_stop: if the command of the last spawn still runs, stop it
-# (SIGTERM, which the guard passes on with a SIGCONT) and wait for it.
+# (SIGTERM through the guard, SIGCONT in case it was stopped) and wait
+# for it.
 spawn_stop() {
 	if [ -n "$job" ] && kill -0 "$job" 2>/dev/null; then
 		kill -TERM "$job"
+		kill -CONT "$(cat "$sp_pid" 2>/dev/null)" 2>/dev/null
 		wait "$job"
 	fi
 }
