@@ -45,6 +45,7 @@
 
 #include "pm_cli.h"
 #include "pm_clock.h"
+#include "pm_drive.h"
 #include "pm_hook.h"
 #include "pm_mpi.h"
 #include "pm_names.h"
@@ -55,53 +56,19 @@
 #define nitems(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
 
-#define PM_LIVE_NS	250000000ULL	/* ns between live progress updates */
 #define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"
 
-/* State of one "run" command, shared with the engine's hooks. */
-struct pm_drive {
-	const struct pm_config *cfg;	/* borrowed */
-	uint32_t	 iteration;	/* of the run going on, from 1 */
-	int		 warmup;	/* it is a warm-up run */
-	FILE		*out;		/* progress text: stdout, or stderr */
-	uint64_t	 step;		/* transactions per progress dot */
-	enum pm_phase	 phase;		/* phase in progress */
-	int		 shown;		/* its title was printed */
-	int		 midline;	/* out holds an unfinished line */
-	unsigned int	 ndots;		/* dots printed in this phase */
-	int		 live;		/* live progress on stderr */
-	int		 same_tty;	/* out and stderr: one terminal */
-	uint64_t	 t_phase;	/* ns, CLOCK_MONOTONIC, phase start */
-	uint64_t	 t_next;	/* ns, next live refresh */
-	size_t		 live_len;	/* characters of live text shown */
-	const struct pm_meta *meta;	/* the run's: devices to sample */
-	struct pm_output output;	/* the report and interval series */
-	struct pm_warned warned;	/* the warnings said */
-	struct pm_sample samp[PM_NTPHASES][2]; /* at each phase's edges */
-};
-
-/* The dispositions a run changes, to put back afterwards. */
 struct pm_sigsave {
 	struct sigaction stop[4];	/* of pm_stop_signals */
 	struct sigaction ignore[2];	/* of pm_ignored_signals */
 };
 
-static int	 pm_flush_progress(struct pm_drive *, struct pm_error *);
-static int	 pm_hook_begin(void *, enum pm_phase, struct pm_error *);
 static int	 pm_hook_sample(void *, enum pm_phase, int);
 static void	 pm_usage_fill(const struct pm_drive *, struct pm_result *);
 static int	 pm_enough(const struct pm_config *, struct pm_summary *,
 		    uint32_t, FILE *);
 static int	 pm_run_close(struct pm_drive *, struct pm_summary *,
 		    struct pm_cmderr *);
-static int	 pm_hook_end(void *, enum pm_phase, const struct pm_result *,
-		    struct pm_error *);
-static int	 pm_hook_progress(void *, enum pm_phase, uint64_t, uint64_t,
-		    struct pm_error *);
-static void	 pm_live_draw(struct pm_drive *, uint64_t, uint64_t,
-		    uint64_t);
-static void	 pm_live_erase(struct pm_drive *);
-static size_t	 pm_live_prefix(const struct pm_drive *, char *, size_t);
 static void	 pm_drive_init(struct pm_drive *, const struct pm_config *,
 		    FILE *);
 static void	 pm_onsignal(int);
@@ -122,7 +89,6 @@ static int	 pm_hook_before(void *, enum pm_phase, struct pm_error *);
 static int	 pm_hook_after(void *, enum pm_phase, struct pm_error *);
 static void	 pm_engine(struct pm_drive *, const struct pm_hooks *,
 		    struct pm_result *);
-static int	 pm_made_by_run(const struct pm_config *, const char *);
 static void	 pm_interrupted(const struct pm_config *,
 		    const struct pm_result *);
 
@@ -131,197 +97,6 @@ static const int pm_stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 
 /* Signals ignored during a run, so that they come back as errors. */
 static const int pm_ignored_signals[] = { SIGPIPE, SIGXFSZ };
-
-/* PostMark's progress titles, by phase. */
-static const char *const pm_phase_titles[PM_NPHASES] = {
-	"Creating subdirectories...",
-	"Creating files...",
-	"Performing transactions",
-	"Deleting files...",
-	"Deleting subdirectories..."
-};
-
-/*
- * Flush the progress text; a failure (a closed pipe: EPIPE) is the run's
- * error.  Returns 0 or -1.
- */
-static int
-pm_flush_progress(struct pm_drive *run, struct pm_error *err)
-{
-	if (fflush(run->out) == 0 && !ferror(run->out))
-		return (0);
-	pm_error_set(err, "write", run->out == stdout ? "standard output" :
-	    "standard error", errno);
-	return (-1);
-}
-
-/*
- * Hook: a phase begins.  Print PostMark's title (the subdirectory phases
- * only when subdirectories are used, as PostMark) and flush.
- */
-static int
-pm_hook_begin(void *arg, enum pm_phase phase, struct pm_error *err)
-{
-	struct pm_drive	*run = arg;
-
-	run->phase = phase;
-	run->ndots = 0;
-	run->live_len = 0;
-	run->shown = 0;
-	if ((phase == PM_PHASE_MKDIR || phase == PM_PHASE_RMDIR) &&
-	    run->cfg->subdirs <= 1)
-		return (0);
-	if (run->midline)
-		putc('\n', run->out);
-	fputs(pm_phase_titles[phase], run->out);
-	run->shown = 1;
-	run->midline = 1;
-	if (run->live) {
-		run->t_phase = pm_clock_mono();
-		run->t_next = run->t_phase + PM_LIVE_NS;
-	}
-	return (pm_flush_progress(run, err));
-}
-
-/*
- * Hook: a phase ended.  Erase the live line and finish PostMark's line:
- * "Done", or the out-of-files message after the transactions.  A run that
- * failed or was interrupted leaves the line open; cmd_run ends it.
- */
-static int
-pm_hook_end(void *arg, enum pm_phase phase, const struct pm_result *r,
-    struct pm_error *err)
-{
-	struct pm_drive	*run = arg;
-
-	pm_live_erase(run);
-	if (!run->shown)
-		return (0);
-	run->shown = 0;
-	if (r != NULL && (r->status == PM_STATUS_ERROR ||
-	    r->status == PM_STATUS_INTERRUPTED))
-		return (0);
-	if (phase == PM_PHASE_TRANSACT && r != NULL &&
-	    r->status == PM_STATUS_OUT_OF_FILES)
-		fputs("out of files!\n"
-		    "For this workload, either increase the number of files "
-		    "or\n"
-		    "decrease the number of transactions.\n", run->out);
-	else
-		fputs("Done\n", run->out);
-	/* No flush: PostMark's writes to stdout, system call for call. */
-	run->midline = 0;
-	if (ferror(run->out))
-		return (pm_flush_progress(run, err));
-	return (0);
-}
-
-/*
- * Hook: an operation of a phase is done (done counts from 1).  Print
- * PostMark's dot after transaction i (0-based) when i is a multiple of
- * the step, and refresh the live line at most every PM_LIVE_NS.
- */
-static int
-pm_hook_progress(void *arg, enum pm_phase phase, uint64_t done,
-    uint64_t total, struct pm_error *err)
-{
-	struct pm_drive	*run = arg;
-	uint64_t	 now;
-
-	if (phase == PM_PHASE_TRANSACT && (done - 1) % run->step == 0) {
-		if (run->live_len > 0 && run->same_tty) {
-			/* The dot goes before the live text: redraw. */
-			pm_live_erase(run);
-			run->t_next = 0;
-		}
-		putc('.', run->out);
-		run->ndots++;
-		if (pm_flush_progress(run, err) == -1)
-			return (-1);
-	}
-	if (run->live && run->shown) {
-		now = pm_clock_mono();
-		if (now >= run->t_next) {
-			pm_live_draw(run, now, done, total);
-			run->t_next = now + PM_LIVE_NS;
-		}
-	}
-	return (0);
-}
-
-/*
- * What stdout has shown on the current line (title and dots), when the
- * live line shares its terminal and must redraw it; otherwise nothing.
- */
-static size_t
-pm_live_prefix(const struct pm_drive *run, char *buf, size_t size)
-{
-	size_t		 len;
-	unsigned int	 i;
-
-	if (!run->same_tty) {
-		buf[0] = '\0';
-		return (0);
-	}
-	len = strlcpy(buf, pm_phase_titles[run->phase], size);
-	for (i = 0; i < run->ndots && len + 1 < size; i++)
-		buf[len++] = '.';
-	buf[len] = '\0';
-	return (len);
-}
-
-/* Draw the live line: phase, percent, operations per second, ETA. */
-static void
-pm_live_draw(struct pm_drive *run, uint64_t now, uint64_t done,
-    uint64_t total)
-{
-	char		 buf[256], text[96];
-	double		 secs, rate, eta;
-	size_t		 len, tlen;
-
-	secs = (double)(now - run->t_phase) / 1e9;
-	rate = secs > 0 ? (double)done / secs : 0;
-	eta = rate > 0 ? (double)(total - done) / rate : 0;
-	snprintf(text, sizeof text, "%s%s%3u%% %.0f/s ETA %u:%02u%s",
-	    run->same_tty ? " [" : "",
-	    run->same_tty ? "" : pm_phase_name(run->phase),
-	    total > 0 ? (unsigned int)(done * 100 / total) : 0, rate,
-	    (unsigned int)eta / 60, (unsigned int)eta % 60,
-	    run->same_tty ? "]" : "");
-	tlen = strlen(text);
-
-	buf[0] = '\r';
-	len = 1 + pm_live_prefix(run, buf + 1, sizeof buf - 1);
-	len += strlcpy(buf + len, text, sizeof buf - len);
-	while (tlen < run->live_len && len + 1 < sizeof buf) {
-		buf[len++] = ' ';
-		tlen++;
-	}
-	fflush(run->out);
-	fwrite(buf, 1, len, stderr);
-	run->live_len = strlen(text);
-}
-
-/* Erase the live line, leaving the cursor after stdout's text. */
-static void
-pm_live_erase(struct pm_drive *run)
-{
-	char	 buf[512], prefix[128];
-	size_t	 len, plen, i;
-
-	if (run->live_len == 0)
-		return;
-	plen = pm_live_prefix(run, prefix, sizeof prefix);
-	buf[0] = '\r';
-	len = 1 + strlcpy(buf + 1, prefix, sizeof buf - 1);
-	for (i = 0; i < run->live_len && len + plen + 2 < sizeof buf; i++)
-		buf[len++] = ' ';
-	buf[len++] = '\r';
-	memcpy(buf + len, prefix, plen);
-	len += plen;
-	fwrite(buf, 1, len, stderr);
-	run->live_len = 0;
-}
 
 /*
  * set cache cold: write back what is dirty and drop the page cache, the
@@ -603,93 +378,6 @@ pm_signals_block(int block, sigset_t *old)
 	for (i = 0; i < nitems(pm_stop_signals); i++)
 		sigaddset(&set, pm_stop_signals[i]);
 	sigprocmask(SIG_BLOCK, &set, old);
-}
-
-/*
- * Whether the missing location loc is one the run will make: an sK of an
- * earlier location ("set location A" then "+A/s0" with subdirectories),
- * as the engine names them (pm_names.c).
- */
-static int
-pm_made_by_run(const struct pm_config *cfg, const char *loc)
-{
-	struct stat	 sd, sl;
-	char		*d, *b;
-	size_t		 i;
-	int		 made = 0;
-
-	d = xstrdup(loc);
-	b = xstrdup(loc);
-	if (pm_names_made(cfg, pm_mpi_size(), basename(b)) ==
-	    PM_NAME_SUBDIR && stat(dirname(d), &sd) == 0) {
-		for (i = 0; i < cfg->nlocations && !made; i++) {
-			if (strcmp(cfg->locations[i].name, loc) == 0)
-				break;
-			made = stat(cfg->locations[i].name, &sl) == 0 &&
-			    sl.st_dev == sd.st_dev && sl.st_ino == sd.st_ino;
-		}
-	}
-	free(d);
-	free(b);
-	return (made);
-}
-
-/*
- * What "run [FILE]" can check before anything runs: what it writes (the
- * report file's name and, when fs is set, that it can be written and
- * holds what the run writes; pm_output.c) and, when fs is set, that
- * every location is a directory where, with set strictmodes, no one
- * else could replace the run's files.  Returns 0, or -1 with *err set.
- */
-int
-pm_run_check(const struct pm_config *cfg, const char *file, int fs,
-    struct pm_cmderr *err)
-{
-	struct stat	 st;
-	const char	*loc;
-	char		*why;
-	size_t		 i;
-	int		 w, p;
-
-	if (cfg->direct && cfg->buffering) {
-		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: set direct true "
-		    "needs set buffering false (O_DIRECT is for unbuffered "
-		    "I/O)");
-		return (-1);
-	}
-	/* A hook may make or mount the locations: no file-system check. */
-	for (w = 0; w < 2; w++) {
-		for (p = 0; p < PM_NHOOKPHASES; p++) {
-			if (cfg->hook[w][p] != NULL)
-				fs = 0;
-		}
-	}
-	if (pm_output_check(cfg, file, fs, err) == -1)
-		return (-1);
-	for (i = 0; fs && i < (cfg->nlocations > 0 ? cfg->nlocations : 1);
-	    i++) {
-		loc = cfg->nlocations > 0 ? cfg->locations[i].name : ".";
-		if (stat(loc, &st) == -1) {
-			if (errno == ENOENT && pm_made_by_run(cfg, loc))
-				continue;
-			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
-			    "'%s': %s", loc, strerror(errno));
-			return (-1);
-		}
-		if (!S_ISDIR(st.st_mode)) {
-			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
-			    "'%s' is not a directory", loc);
-			return (-1);
-		}
-		if (cfg->strictmodes && (why = pm_dirs_exposure(&st,
-		    geteuid())) != NULL) {
-			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
-			    "'%s': %s", loc, why);
-			free(why);
-			return (-1);
-		}
-	}
-	return (0);
 }
 
 /*
