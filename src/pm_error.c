@@ -135,6 +135,7 @@ pm_cmderr_clear(struct pm_cmderr *err)
 	free(err->compat);
 	err->text = err->compat = NULL;
 	err->kind = PM_ERR_INPUT;
+	err->signo = 0;
 }
 
 /*

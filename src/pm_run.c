@@ -75,11 +75,13 @@ static void	 pm_onsignal(int);
 static void	 pm_signals_catch(struct pm_sigsave *);
 static void	 pm_signals_restore(const struct pm_sigsave *);
 static void	 pm_signals_block(int, sigset_t *);
-static int	 pm_outcome(const struct pm_config *, const struct pm_result *,
+static enum pm_cmd_status pm_outcome(const struct pm_config *,
+		    const struct pm_result *, struct pm_cmderr *);
+static enum pm_cmd_status pm_between(const struct pm_config *, uint32_t,
 		    struct pm_cmderr *);
-static void	 pm_between(const struct pm_config *, uint32_t, int);
-static int	 pm_unrecorded(struct pm_cmderr *, struct pm_cmderr *);
-static int	 pm_iteration(struct pm_drive *, struct pm_result *,
+static enum pm_cmd_status pm_unrecorded(struct pm_cmderr *,
+		    struct pm_cmderr *);
+static enum pm_cmd_status pm_iteration(struct pm_drive *, struct pm_result *,
 		    struct pm_summary **, struct pm_cmderr *);
 static int	 pm_drop_caches(struct pm_error *);
 static int	 pm_hook_command(const struct pm_drive *, int, int,
@@ -381,17 +383,25 @@ pm_signals_block(int block, sigset_t *old)
 }
 
 /*
- * Report on stderr a signal that arrived between runs (or after the
- * last): runs before the it-th were complete.
+ * Whether a signal arrived between runs (or after the last), on any MPI
+ * rank: then report it on stderr (runs before the it-th were complete)
+ * and return PM_CMD_INTERRUPTED with the signal in err; else PM_CMD_OK.
  */
-static void
-pm_between(const struct pm_config *cfg, uint32_t it, int signo)
+static enum pm_cmd_status
+pm_between(const struct pm_config *cfg, uint32_t it, struct pm_cmderr *err)
 {
+	int	 signo;
+
+	if ((signo = pm_mpi_max(pm_workload_signal())) == 0)
+		return (PM_CMD_OK);
+	pm_workload_interrupt(signo);
+	err->signo = signo;
 	fflush(stdout);
 	fprintf(stderr, "postmark: interrupted by %s after %u of %u runs "
 	    "(warm-up runs included); each of them was complete and is "
 	    "reported\n", pm_signal_name(signo), it - 1,
 	    cfg->warmup + cfg->iterations);
+	return (PM_CMD_INTERRUPTED);
 }
 
 /* Report an interrupted run on stderr: signal, phase, counts. */
@@ -413,10 +423,11 @@ pm_interrupted(const struct pm_config *cfg, const struct pm_result *r)
 
 /*
  * How the iterations ended so far: fill the error or the signal from a
- * run that did not complete.  Returns 0 to go on, else the command's
- * status: 1 (failed) or 128 + the signal.
+ * run that did not complete.  Returns PM_CMD_OK to go on, else the
+ * command's status: PM_CMD_ERROR, or PM_CMD_INTERRUPTED with the signal
+ * in err.
  */
-static int
+static enum pm_cmd_status
 pm_outcome(const struct pm_config *cfg, const struct pm_result *r,
     struct pm_cmderr *err)
 {
@@ -424,28 +435,29 @@ pm_outcome(const struct pm_config *cfg, const struct pm_result *r,
 
 	switch (r->status) {
 	case PM_STATUS_OK:
-		return (0);
+		return (PM_CMD_OK);
 	case PM_STATUS_INTERRUPTED:
 		pm_interrupted(cfg, r);
-		return (128 + r->signo);
+		err->signo = r->signo;
+		return (PM_CMD_INTERRUPTED);
 	case PM_STATUS_OUT_OF_FILES:
 		pm_cmderr_set(err, PM_ERR_RUN, NULL, "out of files");
-		return (1);
+		return (PM_CMD_ERROR);
 	case PM_STATUS_ERROR:
 		msg = pm_error_string(&r->error);
 		pm_cmderr_set(err, PM_ERR_RUN, NULL, "%s", msg);
 		free(msg);
-		return (1);
+		return (PM_CMD_ERROR);
 	}
-	return (1);
+	return (PM_CMD_ERROR);
 }
 
 /*
  * A record that could not be written (werr, on rank 0; nothing on the
- * others) ends the run command with status 1, after the run's own
- * error, if any, in err.  Returns 1.
+ * others) ends the run command as failed, after the run's own error,
+ * if any, in err.  Returns PM_CMD_ERROR.
  */
-static int
+static enum pm_cmd_status
 pm_unrecorded(struct pm_cmderr *err, struct pm_cmderr *werr)
 {
 	char	*t;
@@ -460,18 +472,19 @@ pm_unrecorded(struct pm_cmderr *err, struct pm_cmderr *werr)
 	} else
 		pm_cmderr_set(err, PM_ERR_RUN, NULL, "%s", werr->text);
 	pm_cmderr_clear(werr);
-	return (1);
+	return (PM_CMD_ERROR);
 }
 
 /*
  * One iteration (run->iteration, a warm-up when run->warmup): gather the
  * metadata, run, end the progress line, and write the record with the
  * stopping signals blocked (adding the run to the summary of classic
- * reports).  Returns what pm_outcome says, or 1 with *err set when the
+ * reports).  Returns what pm_outcome says, or PM_CMD_ERROR with *err
+ * set when the
  * record could not be written (agreed by every MPI rank): then no
  * further run is made.
  */
-static int
+static enum pm_cmd_status
 pm_iteration(struct pm_drive *run, struct pm_result *r,
     struct pm_summary **sum, struct pm_cmderr *err)
 {
@@ -487,7 +500,8 @@ pm_iteration(struct pm_drive *run, struct pm_result *r,
 	struct pm_cmderr	 werr = { 0 };
 	struct pm_meta		*meta;
 	sigset_t		 mask;
-	int			 rv, failed;
+	enum pm_cmd_status	 rv;
+	int			 failed;
 
 	meta = pm_meta_new(cfg);
 	r->meta = meta;
@@ -553,11 +567,12 @@ pm_run_close(struct pm_drive *run, struct pm_summary *sum,
  * "run [FILE]": run the benchmark cfg->iterations times (or, with a
  * range, until set precision is met) and report each run to FILE
  * (appended; NULL: standard output); progress text goes to info.  The
- * first run that does not complete ends the command.  Returns 0; 1 with
- * *err set when a run or the report failed; or 128 + the signal when a
- * run was interrupted, after its record was written.
+ * first run that does not complete ends the command.  Returns
+ * PM_CMD_OK; PM_CMD_ERROR with *err set when a run or the report failed;
+ * or PM_CMD_INTERRUPTED with the signal in err->signo when a run was
+ * interrupted, after its record was written.
  */
-int
+enum pm_cmd_status
 pm_run(const struct pm_config *cfg, const char *file, FILE *info,
     struct pm_cmderr *err)
 {
@@ -567,12 +582,13 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 	struct pm_sigsave	 save;
 	struct pm_cmderr	 cerr = { 0 };
 	sigset_t		 mask;
+	enum pm_cmd_status	 rv = PM_CMD_OK, all;
 	uint32_t		 it;
-	int			 rv = 0, signo;
+	int			 signo;
 
 	pm_drive_init(&run, cfg, info);
 	if (pm_output_open(&run.output, cfg, file, err) == -1)
-		return (1);
+		return (PM_CMD_ERROR);
 	pm_warn_begin(&run.warned, cfg, run.output.report.path == NULL ?
 	    stdout : NULL);
 	r = pm_result_new();
@@ -580,36 +596,33 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 	pm_signals_catch(&save);
 	pm_hooks_begin(cfg);
 	/* The warm-up runs, then the measured ones, until enough. */
-	for (it = 1; rv == 0; it++) {
+	for (it = 1; rv == PM_CMD_OK; it++) {
 		run.warmup = it <= cfg->warmup;
 		run.iteration = run.warmup ? it : it - cfg->warmup;
 		if (!run.warmup && pm_mpi_max(pm_enough(cfg, sum,
 		    run.iteration - 1, run.out)))
 			break;
-		if ((signo = pm_mpi_max(pm_workload_signal())) != 0) {
-			pm_workload_interrupt(signo);
-			pm_between(cfg, it, signo);
-			rv = 128 + signo;
-			break;
-		}
-		rv = pm_iteration(&run, r, &sum, err);
+		if ((rv = pm_between(cfg, it, err)) == PM_CMD_OK)
+			rv = pm_iteration(&run, r, &sum, err);
 	}
 
 	pm_signals_block(1, &mask);
-	if (pm_run_close(&run, sum, rv == 0 ? err : &cerr) == -1 && rv == 0)
-		rv = 1;
+	if (pm_run_close(&run, sum, rv == PM_CMD_OK ? err : &cerr) == -1 &&
+	    rv == PM_CMD_OK)
+		rv = PM_CMD_ERROR;
 	pm_cmderr_clear(&cerr);
 	pm_signals_block(0, &mask);
-	signo = pm_mpi_max(pm_workload_signal());
-	if (rv == 0 && signo != 0) {
-		pm_workload_interrupt(signo);
-		pm_between(cfg, it, signo);
-		rv = 128 + signo;
-	}
-	if ((signo = pm_mpi_max(rv)) != rv) {
-		rv = signo;
+	if (rv == PM_CMD_OK)
+		rv = pm_between(cfg, it, err);
+	else
+		(void)pm_mpi_max(pm_workload_signal());
+	all = pm_mpi_max(rv);
+	signo = pm_mpi_max(err->signo);
+	if (all != rv) {
+		rv = all;
 		pm_cmderr_set(err, PM_ERR_RUN, NULL, "run: another MPI rank "
 		    "failed");
+		err->signo = signo;
 	}
 	pm_hooks_end();
 	pm_signals_restore(&save);

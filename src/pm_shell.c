@@ -93,13 +93,13 @@ static int	 pm_check_lines(struct pm_shell *, const struct pm_lines *,
 		    const char *);
 static int	 pm_check_file(struct pm_shell *, const struct pm_lines *,
 		    const char *);
-static int	 pm_run_lines(struct pm_shell *, const struct pm_lines *,
-		    const char *);
+static enum pm_cmd_status pm_run_lines(struct pm_shell *,
+		    const struct pm_lines *, const char *);
 static void	 pm_onprompt(int);
 static int	 pm_tty_open(struct pm_tty *);
 static void	 pm_tty_close(struct pm_tty *);
 static int	 pm_tty_read(struct pm_tty *);
-static int	 pm_interactive(struct pm_shell *);
+static enum pm_cmd_status pm_interactive(struct pm_shell *);
 #ifdef HAVE_LIBEDIT
 static char	*pm_el_prompt(EditLine *);
 static unsigned char pm_el_complete(EditLine *, int);
@@ -392,34 +392,28 @@ pm_check_file(struct pm_shell *sh, const struct pm_lines *l,
 }
 
 /*
- * Run the lines of a checked file: the first failure stops.  Returns 0
- * at the end, 1 after "quit", -1 after a failure (printed), 128 + the
- * signal after an interrupted run.
+ * Run the lines of a checked file: the first failure stops.  Returns
+ * PM_CMD_OK at the end, PM_CMD_QUIT after "quit", PM_CMD_ERROR after a
+ * failure (printed), PM_CMD_INTERRUPTED after an interrupted run (the
+ * signal in sh->signo).
  */
-static int
+static enum pm_cmd_status
 pm_run_lines(struct pm_shell *sh, const struct pm_lines *l, const char *name)
 {
 	struct pm_cmderr	 err = { 0 };
-	enum pm_cmd_status	 status;
+	enum pm_cmd_status	 rv = PM_CMD_OK;
 	const char		*ofile = sh->file;
 	unsigned long		 oline = sh->line;
 	size_t			 i;
-	int			 rv = 0;
 
 	sh->file = name;
 	sh->checked++;
 	sh->depth++;
-	for (i = 0; i < l->n && rv == 0; i++) {
+	for (i = 0; i < l->n && rv == PM_CMD_OK; i++) {
 		sh->line = i + 1;
-		status = pm_cmd_line(sh, l->text[i], &err);
-		if (status == PM_CMD_ERROR) {
-			if (err.text != NULL)
-				pm_shell_print(sh, &err);
-			rv = -1;
-		} else if (status == PM_CMD_QUIT)
-			rv = 1;
-		else if (status == PM_CMD_INTERRUPTED)
-			rv = 128 + sh->signo;
+		rv = pm_cmd_line(sh, l->text[i], &err);
+		if (rv == PM_CMD_ERROR && err.text != NULL)
+			pm_shell_print(sh, &err);
 		pm_cmderr_clear(&err);
 	}
 	sh->depth--;
@@ -435,17 +429,17 @@ pm_run_lines(struct pm_shell *sh, const struct pm_lines *l, const char *name)
  * mode only check its lines.  Otherwise check them all first, unless an
  * enclosing file's check covered them, printing every error and running
  * nothing if there is one; then print PostMark's "Reading configuration"
- * line (after the banner, for the first file) and run them.  Returns 0
- * at the end of the file, 1 after "quit", -1 after a failure it
- * reported, 128 + the signal after an interrupted run.
+ * line (after the banner, for the first file) and run them.  Returns
+ * what pm_run_lines does; PM_CMD_ERROR after a failure it reported.
  */
-int
+enum pm_cmd_status
 pm_shell_file(struct pm_shell *sh, FILE *fp, const char *name)
 {
 	struct pm_cmderr	 err = { 0 };
 	struct pm_lines		 l;
+	enum pm_cmd_status	 rv;
 	char			*msg;
-	int			 errors = 0, rv;
+	int			 errors = 0;
 
 	if (pm_lines_read(fp, &l, &err) == -1) {
 		if (err.kind == PM_ERR_INPUT)
@@ -461,12 +455,12 @@ pm_shell_file(struct pm_shell *sh, FILE *fp, const char *name)
 			free(msg);
 		}
 		pm_lines_free(&l);
-		return (-1);
+		return (PM_CMD_ERROR);
 	}
 	if (sh->check) {
 		errors = pm_check_lines(sh, &l, name);
 		pm_lines_free(&l);
-		return (errors > 0 ? -1 : 0);
+		return (errors > 0 ? PM_CMD_ERROR : PM_CMD_OK);
 	}
 	if (!sh->checked)
 		errors = pm_check_file(sh, &l, name);
@@ -486,7 +480,7 @@ pm_shell_file(struct pm_shell *sh, FILE *fp, const char *name)
 		fprintf(sh->info, "Reading configuration from file '%s'\n",
 		    name);
 	pm_shell_flush_notes(sh);
-	rv = errors > 0 ? -1 : pm_run_lines(sh, &l, name);
+	rv = errors > 0 ? PM_CMD_ERROR : pm_run_lines(sh, &l, name);
 	pm_lines_free(&l);
 	return (rv);
 }
@@ -673,18 +667,19 @@ pm_tty_read(struct pm_tty *t)
 /*
  * The interactive shell: prompt, read a line, run it, print its error in
  * PostMark's words, repeat.  Ctrl-C clears the line being typed (and
- * stops a run, which pm_run reports); Ctrl-D or "quit" ends.  Returns 1
- * when any command failed, else 0.
+ * stops a run, which pm_run reports); Ctrl-D or "quit" ends.  Returns
+ * PM_CMD_ERROR when any command failed or was interrupted, else
+ * PM_CMD_OK.
  */
-static int
+static enum pm_cmd_status
 pm_interactive(struct pm_shell *sh)
 {
 	struct pm_cmderr	 err = { 0 };
 	struct pm_tty		 t;
 	struct sigaction	 sa, old;
-	enum pm_cmd_status	 status;
+	enum pm_cmd_status	 status, rv = PM_CMD_OK;
 	char			*why;
-	int			 rv = PM_EXIT_OK, got;
+	int			 got;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = pm_onprompt;
@@ -710,7 +705,7 @@ pm_interactive(struct pm_shell *sh)
 		} else
 			status = pm_cmd_line(sh, t.line, &err);
 		if (status == PM_CMD_ERROR || status == PM_CMD_INTERRUPTED)
-			rv = PM_EXIT_FAIL;
+			rv = PM_CMD_ERROR;
 		if (status == PM_CMD_ERROR && err.text != NULL)
 			pm_shell_print(sh, &err);
 		pm_cmderr_clear(&err);
@@ -727,18 +722,13 @@ done:
 /*
  * Read commands from standard input until "quit" or its end: as a file
  * (checked, then run) when it is not a terminal, else interactively.
- * Returns the exit status: 0 when every command succeeded, 1 when one
- * failed, 128 + the signal when a run from a file was interrupted.
+ * Returns what pm_shell_file or pm_interactive does.
  */
-int
+enum pm_cmd_status
 pm_shell_loop(struct pm_shell *sh)
 {
-	int	 rv;
-
-	if (!isatty(STDIN_FILENO)) {
-		rv = pm_shell_file(sh, stdin, "-");
-		return (rv >= 128 ? rv : rv < 0 ? PM_EXIT_FAIL : PM_EXIT_OK);
-	}
+	if (!isatty(STDIN_FILENO))
+		return (pm_shell_file(sh, stdin, "-"));
 	sh->interactive = 1;
 	return (pm_interactive(sh));
 }
