@@ -33,8 +33,9 @@
 /* State of one "run" command, shared with the engine's hooks. */
 struct pm_drive {
 	const struct pm_config *cfg;	/* borrowed */
-	uint32_t	 iteration;	/* of the run going on, from 1 */
-	int		 warmup;	/* it is a warm-up run */
+	struct pm_result *res;		/* the run going on: its iteration, */
+					/* warm-up flag and metadata */
+	struct pm_summary *sum;		/* of the measured runs, or NULL */
 	FILE		*out;		/* progress text: stdout, or stderr */
 	uint64_t	 step;		/* transactions per progress dot */
 	enum pm_phase	 phase;		/* phase in progress */
@@ -46,7 +47,6 @@ struct pm_drive {
 	uint64_t	 t_phase;	/* ns, CLOCK_MONOTONIC, phase start */
 	uint64_t	 t_next;	/* ns, next live refresh */
 	size_t		 live_len;	/* characters of live text shown */
-	const struct pm_meta *meta;	/* the run's: devices to sample */
 	struct pm_output output;	/* the report and interval series */
 	struct pm_warned warned;	/* the warnings said */
 	struct pm_sample samp[PM_NTPHASES][2]; /* at each phase's edges */

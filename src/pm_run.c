@@ -67,8 +67,9 @@ static int	 pm_hook_sample(void *, enum pm_phase, int);
 static void	 pm_usage_fill(const struct pm_drive *, struct pm_result *);
 static int	 pm_enough(const struct pm_config *, struct pm_summary *,
 		    uint32_t, FILE *);
-static int	 pm_run_close(struct pm_drive *, struct pm_summary *,
-		    struct pm_cmderr *);
+static int	 pm_run_close(struct pm_drive *, struct pm_cmderr *);
+static enum pm_cmd_status pm_run_end(struct pm_drive *, uint32_t,
+		    enum pm_cmd_status, struct pm_cmderr *);
 static void	 pm_drive_init(struct pm_drive *, const struct pm_config *,
 		    FILE *);
 static void	 pm_onsignal(int);
@@ -81,8 +82,10 @@ static enum pm_cmd_status pm_between(const struct pm_config *, uint32_t,
 		    struct pm_cmderr *);
 static enum pm_cmd_status pm_unrecorded(struct pm_cmderr *,
 		    struct pm_cmderr *);
-static enum pm_cmd_status pm_iteration(struct pm_drive *, struct pm_result *,
-		    struct pm_summary **, struct pm_cmderr *);
+static enum pm_cmd_status pm_iteration(struct pm_drive *, uint32_t,
+		    struct pm_cmderr *);
+static enum pm_cmd_status pm_record_run(struct pm_drive *,
+		    struct pm_cmderr *);
 static int	 pm_drop_caches(struct pm_error *);
 static int	 pm_hook_command(const struct pm_drive *, int, int,
 		    struct pm_error *);
@@ -133,8 +136,8 @@ pm_hook_command(const struct pm_drive *run, int when, int hp,
 {
 	struct pm_hookrun	 h = {
 		.cfg = run->cfg,
-		.iteration = run->iteration,
-		.warmup = run->warmup,
+		.iteration = run->res->iteration,
+		.warmup = run->res->warmup,
 		.out = run->out
 	};
 
@@ -150,7 +153,7 @@ pm_hook_sample(void *arg, enum pm_phase phase, int end)
 
 	tp = phase == PM_PHASE_CREATE ? PM_TP_CREATE :
 	    phase == PM_PHASE_TRANSACT ? PM_TP_TRANSACT : PM_TP_DELETE;
-	pm_usage_sample(&run->samp[tp][end != 0], run->meta);
+	pm_usage_sample(&run->samp[tp][end != 0], run->res->meta);
 	return (1);
 }
 
@@ -163,7 +166,7 @@ static void
 pm_usage_fill(const struct pm_drive *run, struct pm_result *r)
 {
 	struct pm_cpu	 th;
-	size_t		 nd = run->meta != NULL ? run->meta->ndisk : 0;
+	size_t		 nd = r->meta != NULL ? r->meta->ndisk : 0;
 	int		 tp;
 
 	for (tp = 0; tp < PM_NTPHASES; tp++) {
@@ -260,7 +263,6 @@ pm_engine(struct pm_drive *run, const struct pm_hooks *hooks,
 	struct pm_error	 err = { 0 };
 	int		 failed, stopped = 0, signo;
 
-	pm_result_reset(r);
 	failed = (pm_hook_command(run, PM_HOOK_BEFORE, PM_HP_RUN, &err) == -1 ||
 	    (run->cfg->cache == PM_CACHE_COLD && pm_drop_caches(&err) == -1)) &&
 	    err.op != NULL;
@@ -476,19 +478,17 @@ pm_unrecorded(struct pm_cmderr *err, struct pm_cmderr *werr)
 }
 
 /*
- * One iteration (run->iteration, a warm-up when run->warmup): gather the
- * metadata, run, end the progress line, and write the record with the
- * stopping signals blocked (adding the run to the summary of classic
- * reports).  Returns what pm_outcome says, or PM_CMD_ERROR with *err
- * set when the
- * record could not be written (agreed by every MPI rank): then no
- * further run is made.
+ * The it-th run of the command (from 1, warm-up runs first): the one
+ * reset of the result, which then gets the run's iteration, warm-up flag
+ * and metadata (their one place, read by the hooks, the warnings and the
+ * reporters); the engine's run; the end of the progress line; and the
+ * record (pm_record_run).  Returns what pm_record_run does.
  */
 static enum pm_cmd_status
-pm_iteration(struct pm_drive *run, struct pm_result *r,
-    struct pm_summary **sum, struct pm_cmderr *err)
+pm_iteration(struct pm_drive *run, uint32_t it, struct pm_cmderr *err)
 {
 	const struct pm_config	*cfg = run->cfg;
+	struct pm_result	*r = run->res;
 	struct pm_hooks		 hooks = {
 		.before = pm_hook_before,
 		.after = pm_hook_after,
@@ -497,41 +497,57 @@ pm_iteration(struct pm_drive *run, struct pm_result *r,
 		.progress = pm_hook_progress,
 		.sample = pm_hook_sample
 	};
-	struct pm_cmderr	 werr = { 0 };
 	struct pm_meta		*meta;
-	sigset_t		 mask;
 	enum pm_cmd_status	 rv;
-	int			 failed;
 
-	meta = pm_meta_new(cfg);
-	r->meta = meta;
-	r->iteration = run->iteration;
-	r->warmup = run->warmup;
-	run->meta = meta;
+	pm_result_reset(r);
+	r->warmup = it <= cfg->warmup;
+	r->iteration = r->warmup ? it : it - cfg->warmup;
+	r->meta = meta = pm_meta_new(cfg);
 	memset(run->samp, 0, sizeof run->samp);
 	pm_engine(run, &hooks, r);
 	pm_usage_fill(run, r);
-	pm_warn_run(&run->warned, cfg, run->meta, r);
+	pm_warn_run(&run->warned, cfg, r->meta, r);
 	pm_live_erase(run);
 	if (run->midline) {
 		putc('\n', run->out);
 		run->midline = 0;
 	}
 	fflush(run->out);
+	rv = pm_record_run(run, err);
+	r->meta = NULL;
+	pm_meta_free(meta);
+	return (rv);
+}
+
+/*
+ * Write the record of the run that ended with the stopping signals
+ * blocked, adding a measured run to the summary of several.  Returns
+ * what pm_outcome says, or PM_CMD_ERROR with *err set when the record
+ * could not be written (agreed by every MPI rank): then no further run
+ * is made.
+ */
+static enum pm_cmd_status
+pm_record_run(struct pm_drive *run, struct pm_cmderr *err)
+{
+	const struct pm_config	*cfg = run->cfg;
+	const struct pm_result	*r = run->res;
+	struct pm_cmderr	 werr = { 0 };
+	sigset_t		 mask;
+	enum pm_cmd_status	 rv;
+	int			 failed;
 
 	pm_signals_block(1, &mask);
 	failed = pm_output_record(&run->output, cfg, r, &werr) == -1;
 	if ((cfg->iterations > 1 || cfg->iterations_max > 0) && !r->warmup) {
-		if (*sum == NULL)
-			*sum = pm_summary_new();
-		pm_summary_add(*sum, cfg, r);
+		if (run->sum == NULL)
+			run->sum = pm_summary_new();
+		pm_summary_add(run->sum, cfg, r);
 	}
 	rv = pm_outcome(cfg, r, err);
 	if (pm_mpi_any(failed))
 		rv = pm_unrecorded(err, &werr);
 	pm_signals_block(0, &mask);
-	r->meta = NULL;
-	pm_meta_free(meta);
 	return (rv);
 }
 
@@ -542,10 +558,10 @@ pm_iteration(struct pm_drive *run, struct pm_result *r,
  * with *err set when the summary could not be written.
  */
 static int
-pm_run_close(struct pm_drive *run, struct pm_summary *sum,
-    struct pm_cmderr *err)
+pm_run_close(struct pm_drive *run, struct pm_cmderr *err)
 {
 	const struct pm_config	*cfg = run->cfg;
+	struct pm_summary	*sum = run->sum;
 	struct pm_recpart	 p;
 	FILE			*fp;
 	int			 rv = 0;
@@ -558,6 +574,7 @@ pm_run_close(struct pm_drive *run, struct pm_summary *sum,
 	} else if (sum != NULL)
 		pm_warn_summary(&run->warned, sum, NULL);
 	pm_summary_free(sum);
+	run->sum = NULL;
 	pm_output_close(&run->output, 1);
 	pm_warn_end(&run->warned);
 	return (rv);
@@ -577,43 +594,57 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
     struct pm_cmderr *err)
 {
 	struct pm_drive		 run;
-	struct pm_result	*r;
-	struct pm_summary	*sum = NULL;
 	struct pm_sigsave	 save;
-	struct pm_cmderr	 cerr = { 0 };
-	sigset_t		 mask;
-	enum pm_cmd_status	 rv = PM_CMD_OK, all;
+	enum pm_cmd_status	 rv = PM_CMD_OK;
 	uint32_t		 it;
-	int			 signo;
 
 	pm_drive_init(&run, cfg, info);
 	if (pm_output_open(&run.output, cfg, file, err) == -1)
 		return (PM_CMD_ERROR);
 	pm_warn_begin(&run.warned, cfg, run.output.report.path == NULL ?
 	    stdout : NULL);
-	r = pm_result_new();
+	run.res = pm_result_new();
 	pm_workload_interrupt(0);
 	pm_signals_catch(&save);
 	pm_hooks_begin(cfg);
 	/* The warm-up runs, then the measured ones, until enough. */
 	for (it = 1; rv == PM_CMD_OK; it++) {
-		run.warmup = it <= cfg->warmup;
-		run.iteration = run.warmup ? it : it - cfg->warmup;
-		if (!run.warmup && pm_mpi_max(pm_enough(cfg, sum,
-		    run.iteration - 1, run.out)))
+		if (it > cfg->warmup && pm_mpi_max(pm_enough(cfg, run.sum,
+		    it - 1 - cfg->warmup, run.out)))
 			break;
 		if ((rv = pm_between(cfg, it, err)) == PM_CMD_OK)
-			rv = pm_iteration(&run, r, &sum, err);
+			rv = pm_iteration(&run, it, err);
 	}
+	rv = pm_run_end(&run, it, rv, err);
+	pm_hooks_end();
+	pm_signals_restore(&save);
+	pm_result_free(run.res);
+	return (rv);
+}
+
+/*
+ * The end of a run command whose runs ended with rv (the it-th was not
+ * made): the summary written and the files closed (pm_run_close), a
+ * signal that came after the last run, and the status every MPI rank
+ * agrees on.  Returns that status.
+ */
+static enum pm_cmd_status
+pm_run_end(struct pm_drive *run, uint32_t it, enum pm_cmd_status rv,
+    struct pm_cmderr *err)
+{
+	struct pm_cmderr	 cerr = { 0 };
+	sigset_t		 mask;
+	enum pm_cmd_status	 all;
+	int			 signo;
 
 	pm_signals_block(1, &mask);
-	if (pm_run_close(&run, sum, rv == PM_CMD_OK ? err : &cerr) == -1 &&
+	if (pm_run_close(run, rv == PM_CMD_OK ? err : &cerr) == -1 &&
 	    rv == PM_CMD_OK)
 		rv = PM_CMD_ERROR;
 	pm_cmderr_clear(&cerr);
 	pm_signals_block(0, &mask);
 	if (rv == PM_CMD_OK)
-		rv = pm_between(cfg, it, err);
+		rv = pm_between(run->cfg, it, err);
 	else
 		(void)pm_mpi_max(pm_workload_signal());
 	all = pm_mpi_max(rv);
@@ -624,8 +655,5 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 		    "failed");
 		err->signo = signo;
 	}
-	pm_hooks_end();
-	pm_signals_restore(&save);
-	pm_result_free(r);
 	return (rv);
 }
