@@ -86,9 +86,8 @@ pm_run_check(const struct pm_config *cfg, const char *file, int fs,
 	int		 w, p;
 
 	if (cfg->direct && cfg->buffering) {
-		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: set direct true "
-		    "needs set buffering false (O_DIRECT is for unbuffered "
-		    "I/O)");
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: %s",
+		    PM_DIRECT_RULE);
 		return (-1);
 	}
 	/* A hook may make or mount the locations: no file-system check. */

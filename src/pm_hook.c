@@ -54,6 +54,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "pm_cli.h"
 #include "pm_hook.h"
 #include "pm_mpi.h"
 
@@ -62,7 +63,6 @@
 #define PM_SWEEP_NS	10000000L	/* ns between looks at leftovers */
 
 extern char	**environ;
-extern const char *const pm_hook_phases[];	/* pm_option.c */
 
 /* The dispositions changed while a hook runs, to put back afterwards. */
 struct pm_hooksave {

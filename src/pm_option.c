@@ -161,8 +161,6 @@ const char *const pm_hook_phases[] = {
 	"run", "creation", "transactions", "deletion", NULL
 };
 
-/* Where the page cache is dropped (set cache cold). */
-#define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"
 static const struct pm_otype pm_t_iterations = {
 	.min_args = 1, .max_args = 1, .set = set_iterations,
 	.print = print_iterations

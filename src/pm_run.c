@@ -56,7 +56,6 @@
 #define nitems(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
 
-#define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"
 
 struct pm_sigsave {
 	struct sigaction stop[4];	/* of pm_stop_signals */

@@ -70,6 +70,14 @@ enum pm_cache {
 	PM_CACHE_COLD,			/* before each run */
 	PM_CACHE_COLD_PHASES		/* before each timed phase */
 };
+#define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"	/* written to drop */
+
+/*
+ * set direct true with set buffering true: the rule's one message, of
+ * the check before a run (pm_check.c) and of the engine's (pm_workload.c).
+ */
+#define PM_DIRECT_RULE	"set direct true needs set buffering false " \
+			"(O_DIRECT is for unbuffered I/O)"
 
 /* set hook: when a command runs, and around what. */
 #define PM_HOOK_BEFORE		0
