@@ -62,8 +62,8 @@ pm_group_halted(const struct pm_group *g)
 
 /*
  * Record a failure of operation op on path (as the user would write it)
- * with error errnum (0 for an unexpected end of file or a zero-byte
- * write).  Only the first failure of a run is kept: it is the cause.
+ * with error errnum (PM_ERRNUM_EOF for an unexpected end of file,
+ * PM_ERRNUM_SHORT for a zero-byte write).  Only the first failure of a run is kept: it is the cause.
  * Always returns -1.
  */
 int
