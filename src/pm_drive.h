@@ -54,11 +54,11 @@ struct pm_drive {
 
 
 /* pm_progress.c */
-int		 pm_hook_begin(void *, enum pm_phase, struct pm_error *);
-int		 pm_hook_end(void *, enum pm_phase, const struct pm_result *,
+int		 pm_progress_begin(void *, enum pm_phase, struct pm_error *);
+int		 pm_progress_end(void *, enum pm_phase, const struct pm_result *,
 		    struct pm_error *);
-int		 pm_hook_progress(void *, enum pm_phase, uint64_t, uint64_t,
+int		 pm_progress_step(void *, enum pm_phase, uint64_t, uint64_t,
 		    struct pm_error *);
-void		 pm_live_erase(struct pm_drive *);
+void		 pm_progress_finish(struct pm_drive *);
 
 #endif /* PM_DRIVE_H */

@@ -38,6 +38,7 @@ static int	 pm_flush_progress(struct pm_drive *, struct pm_error *);
 static void	 pm_live_draw(struct pm_drive *, uint64_t, uint64_t,
 		    uint64_t);
 static size_t	 pm_live_prefix(const struct pm_drive *, char *, size_t);
+static void	 pm_live_erase(struct pm_drive *);
 
 /* PostMark's progress titles, by phase. */
 static const char *const pm_phase_titles[PM_NPHASES] = {
@@ -67,7 +68,7 @@ pm_flush_progress(struct pm_drive *run, struct pm_error *err)
  * only when subdirectories are used, as PostMark) and flush.
  */
 int
-pm_hook_begin(void *arg, enum pm_phase phase, struct pm_error *err)
+pm_progress_begin(void *arg, enum pm_phase phase, struct pm_error *err)
 {
 	struct pm_drive	*run = arg;
 
@@ -93,10 +94,10 @@ pm_hook_begin(void *arg, enum pm_phase phase, struct pm_error *err)
 /*
  * Hook: a phase ended.  Erase the live line and finish PostMark's line:
  * "Done", or the out-of-files message after the transactions.  A run that
- * failed or was interrupted leaves the line open; cmd_run ends it.
+ * failed or was interrupted leaves the line open; pm_progress_finish ends it.
  */
 int
-pm_hook_end(void *arg, enum pm_phase phase, const struct pm_result *r,
+pm_progress_end(void *arg, enum pm_phase phase, const struct pm_result *r,
     struct pm_error *err)
 {
 	struct pm_drive	*run = arg;
@@ -129,7 +130,7 @@ pm_hook_end(void *arg, enum pm_phase phase, const struct pm_result *r,
  * the step, and refresh the live line at most every PM_LIVE_NS.
  */
 int
-pm_hook_progress(void *arg, enum pm_phase phase, uint64_t done,
+pm_progress_step(void *arg, enum pm_phase phase, uint64_t done,
     uint64_t total, struct pm_error *err)
 {
 	struct pm_drive	*run = arg;
@@ -210,7 +211,7 @@ pm_live_draw(struct pm_drive *run, uint64_t now, uint64_t done,
 }
 
 /* Erase the live line, leaving the cursor after stdout's text. */
-void
+static void
 pm_live_erase(struct pm_drive *run)
 {
 	char	 buf[512], prefix[128];
@@ -228,4 +229,20 @@ pm_live_erase(struct pm_drive *run)
 	len += plen;
 	fwrite(buf, 1, len, stderr);
 	run->live_len = 0;
+}
+
+/*
+ * A run ended: erase the live line and end the line a failed or
+ * interrupted run left open (its message starts on a line of its own),
+ * then flush the progress text.
+ */
+void
+pm_progress_finish(struct pm_drive *run)
+{
+	pm_live_erase(run);
+	if (run->midline) {
+		putc('\n', run->out);
+		run->midline = 0;
+	}
+	fflush(run->out);
 }

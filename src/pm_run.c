@@ -491,9 +491,9 @@ pm_iteration(struct pm_drive *run, uint32_t it, struct pm_cmderr *err)
 	struct pm_hooks		 hooks = {
 		.before = pm_hook_before,
 		.after = pm_hook_after,
-		.phase_begin = pm_hook_begin,
-		.phase_end = pm_hook_end,
-		.progress = pm_hook_progress,
+		.phase_begin = pm_progress_begin,
+		.phase_end = pm_progress_end,
+		.progress = pm_progress_step,
 		.sample = pm_hook_sample
 	};
 	struct pm_meta		*meta;
@@ -507,12 +507,7 @@ pm_iteration(struct pm_drive *run, uint32_t it, struct pm_cmderr *err)
 	pm_engine(run, &hooks, r);
 	pm_usage_fill(run, r);
 	pm_warn_run(&run->warned, cfg, r->meta, r);
-	pm_live_erase(run);
-	if (run->midline) {
-		putc('\n', run->out);
-		run->midline = 0;
-	}
-	fflush(run->out);
+	pm_progress_finish(run);
 	rv = pm_record_run(run, err);
 	r->meta = NULL;
 	pm_meta_free(meta);
