@@ -18,8 +18,9 @@
  * The program: command-line options, the startup file (the argument, or
  * .pmrc when it exists and is safe to run), then the shell on standard
  * input, and the exit status.  This is the only place that ends the
- * process: commands return a status, and an interrupted run comes back
- * up as 128 + the signal.  The configuration below is the program's only
+ * process: commands return a status (enum pm_cmd_status), and an
+ * interrupted run's, with its signal in the shell, becomes 128 + the
+ * signal here only (exit_status).  The configuration below is the program's only
  * mutable global; everything else receives it by pointer.
  */
 
