@@ -16,7 +16,7 @@
 
 /*
  * The command language: the shell that reads lines (pm_shell.c), the
- * command table and its prefix finder (pm_cmd.c), the option table of
+ * command table and its prefix finder (pm_cli.c), the option table of
  * the "set" keys (pm_option.c) and the run driver (pm_run.c).
  */
 
@@ -139,7 +139,7 @@ struct pm_option {
 #define PM_OPTF_POSTMARK 0x1		/* PostMark's key: listed first */
 #define PM_OPTF_REST	0x2		/* the value is the rest of the line */
 
-/* pm_cmd.c */
+/* pm_cli.c */
 enum pm_cmd_status pm_cmd_line(struct pm_shell *, const char *,
 		    struct pm_cmderr *);
 void		 pm_cmd_help(FILE *, const char *);
