@@ -156,10 +156,16 @@ void		 pm_cmderr_clear(struct pm_cmderr *);
 
 /* pm_option.c */
 const struct pm_option *pm_options(size_t *);
-int		 pm_option_set(struct pm_config *, const struct pm_option *,
-		    int, char **, struct pm_cmderr *);
 int		 pm_option_set_text(struct pm_config *, const char *,
 		    const char *, struct pm_cmderr *);
+
+/* pm_value.c: the kinds of value. */
+int		 pm_option_set(struct pm_config *, const struct pm_option *,
+		    int, char **, struct pm_cmderr *);
+extern const struct pm_otype pm_t_uint, pm_t_bytes, pm_t_size, pm_t_bias,
+		    pm_t_bool, pm_t_choice, pm_t_report, pm_t_cache, pm_t_text,
+		    pm_t_hook, pm_t_iterations, pm_t_percent, pm_t_interval,
+		    pm_t_location;
 extern const char *const pm_hook_whens[];
 extern const char *const pm_hook_phases[];
 
