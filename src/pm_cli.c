@@ -18,7 +18,7 @@
  * The commands: the table pm_cmds[] (tmux's cmd_entry, with designated
  * initialisers), the one prefix finder that dispatch, help and completion
  * share, and the execution of one line.  A line is split into words at
- * blanks; its command is found by matching the words one by one against
+ * blanks (pm_value_split); its command is found by matching the words one by one against
  * the names of the commands and of the "set" keys (pm_option.c), each
  * word by unique prefix (tmux's cmd_find): "set num 100" works, "set s 1"
  * is ambiguous, "runaway" is an unknown command.  A key followed by a
@@ -79,7 +79,6 @@ static enum pm_cmd_status cmd_quit(struct pm_shell *, int, char **,
 
 static const struct pm_entry *pm_entries(size_t *);
 static size_t	 pm_word(const char *, int, const char **);
-static int	 pm_split(char *, char ***, size_t **);
 static char	*pm_join(char **, int, const char *);
 static char	*pm_candidates(const struct pm_entry *, const unsigned char *,
 		    size_t);
@@ -199,36 +198,6 @@ pm_word(const char *name, int n, const char **start)
 		}
 		p += len + 1;
 	}
-}
-
-/*
- * Split a line into words at blanks, in place.  Returns the number of
- * words; *words and *offs (offset of each word in the line) are allocated
- * and owned by the caller.
- */
-static int
-pm_split(char *line, char ***words, size_t **offs)
-{
-	char	*p = line;
-	int	 n = 0;
-
-	*words = NULL;
-	*offs = NULL;
-	for (;;) {
-		p += strspn(p, PM_BLANKS);
-		if (*p == '\0')
-			break;
-		*words = xreallocarray(*words, n + 1, sizeof **words);
-		*offs = xreallocarray(*offs, n + 1, sizeof **offs);
-		(*words)[n] = p;
-		(*offs)[n] = p - line;
-		n++;
-		p += strcspn(p, PM_BLANKS);
-		if (*p == '\0')
-			break;
-		*p++ = '\0';
-	}
-	return (n);
 }
 
 /* Words [0, n) joined by sep; allocated. */
@@ -517,7 +486,7 @@ pm_dispatch(struct pm_shell *sh, const struct pm_found *f, int argc,
 		pm_shell_warn(sh, "read '%s' as '%s', as PostMark did",
 		    argv[-1], f->entry->name);
 	if (f->entry->opt != NULL)
-		return (pm_option_set(sh->cfg, f->entry->opt, argc, argv,
+		return (pm_value_set(sh->cfg, f->entry->opt, argc, argv,
 		    err) == 0 ? PM_CMD_OK : PM_CMD_ERROR);
 	if (argc < cmd->min_args || argc > cmd->max_args) {
 		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "%s takes %s, got %d "
@@ -557,7 +526,7 @@ pm_cmd_line(struct pm_shell *sh, const char *line, struct pm_cmderr *err)
 	if (*line == '!')
 		return (pm_escape(sh, line + 1, err));
 	copy = xstrdup(line);
-	nwords = pm_split(copy, &words, &offs);
+	nwords = pm_value_split(copy, &words, &offs);
 	if (nwords == 0 || words[0][0] == '#')
 		goto out;
 	if (pm_find(words, nwords, &f, err) == -1) {
@@ -627,7 +596,7 @@ pm_cmd_complete(const char *before, const char *partial, size_t plen,
 
 	e = pm_entries(&n);
 	text = xstrdup(before);
-	nwords = pm_split(text, &words, &offs);
+	nwords = pm_value_split(text, &words, &offs);
 	for (i = 0; i < n; i++) {
 		if (e[i].hidden)
 			continue;

@@ -16,28 +16,19 @@
 
 /*
  * The "set" keys: one row per key in pm_opts[] (fio's fio_option, with
- * designated initialisers), and one small type per kind of value (a
+ * designated initialisers), each of a kind of value (pm_value.c: a
  * number, a size in bytes, true or false, a choice, text, ...).  The
  * table is the only place a key is described: the defaults, "set",
  * "show", "help", completion, the configuration columns of CSV and JSON
  * records, the man-page check and the engine test driver all read it.
  * Adding a key is one row here (and its documentation).
- *
- * Values are parsed strictly: whole decimal numbers, no sign but a '-'
- * where the range allows one, sizes with an optional k, m or g
- * (1024-based, either case).  A bad value leaves the configuration as it
- * was; its error names the value and the rule, and carries PostMark's
- * own message for the keys PostMark had.
  */
 
 #include "config.h"
 
 #include <errno.h>
-#include <inttypes.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -51,6 +42,12 @@
 #define PM_ITER_MAX	1000000		/* set iterations */
 #define PM_CLIENTS_MAX	4096		/* set clients */
 
+/* Where the page cache is dropped (set cache cold). */
+#define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"
+
+static int	 verify_cache(const struct pm_option *, long long,
+		    const char *, struct pm_cmderr *);
+
 /* The names of the values of choices, in the order of their enums. */
 static const char *const pm_sync_names[] = {
 	"none", "fsync", "fdatasync", "osync", "dsync", NULL
@@ -58,203 +55,214 @@ static const char *const pm_sync_names[] = {
 static const char *const pm_cache_names[] = {
 	"warm", "cold", "cold-phases", NULL
 };
+static const char *const pm_report_names[] = {
+	"verbose", "terse", "csv", "json", NULL
+};
 
 #define OFF(field)	offsetof(struct pm_config, field)
 
 /*
- * The keys.  PostMark's come first, in its order (help lists them so);
- * colpos is the key's place among the keys with configuration columns in
- * CSV schema 1; keys added later have their columns appended in the
- * schema version -colpos (-2: with schema 2).
+ * The keys.  PostMark's come first, in its order (help lists them so).
+ * A key's columns come in CSV schema version .schema: those of schema 1
+ * in the order of .colpos, the keys' place among schema 1's keys; those
+ * of each later version appended after every column of the versions
+ * before, in table order.
  */
 static const struct pm_option pm_opts[] = {
 	{
-		.name = "set size", .type = &pm_t_size,
+		.name = "set size", .type = PM_V_SIZE,
 		.off = OFF(size_low), .off2 = OFF(size_high),
 		.min = 1, .max = PM_SIZE_MAX, .def = "500 10000",
 		.usage = "set size LOW [HIGH]",
 		.help = "Sets low and high bounds of files",
 		.compat = "Error: no file size low or high bounds specified",
-		.col = { "size_low", "size_high" }, .colpos = 2,
+		.col = { "size_low", "size_high" }, .schema = 1, .colpos = 2,
 		.flags = PM_OPTF_POSTMARK
 	}, {
-		.name = "set number", .type = &pm_t_uint, .off = OFF(number),
+		.name = "set number", .type = PM_V_COUNT, .off = OFF(number),
 		.min = 1, .max = PM_NUMBER_MAX, .def = "500",
 		.usage = "set number N",
 		.help = "Sets number of simultaneous files",
 		.compat = "Error: invalid number of files",
-		.col = { "number" }, .colpos = 0, .flags = PM_OPTF_POSTMARK
+		.col = { "number" }, .schema = 1, .colpos = 0,
+		.flags = PM_OPTF_POSTMARK
 	}, {
-		.name = "set seed", .type = &pm_t_uint, .off = OFF(seed),
+		.name = "set seed", .type = PM_V_COUNT, .off = OFF(seed),
 		.min = 1, .max = PM_INT_MAX, .def = "42",
 		.usage = "set seed N",
 		.help = "Sets seed for random number generator",
 		.compat = "Error: invalid seed for random numbers",
-		.col = { "seed" }, .colpos = 9, .flags = PM_OPTF_POSTMARK
+		.col = { "seed" }, .schema = 1, .colpos = 9,
+		.flags = PM_OPTF_POSTMARK
 	}, {
-		.name = "set transactions", .type = &pm_t_uint,
+		.name = "set transactions", .type = PM_V_COUNT,
 		.off = OFF(transactions), .min = 1, .max = PM_INT_MAX,
 		.def = "500", .usage = "set transactions N",
 		.help = "Sets number of transactions",
 		.compat = "Error: no transactions specified",
-		.col = { "transactions" }, .colpos = 1,
+		.col = { "transactions" }, .schema = 1, .colpos = 1,
 		.flags = PM_OPTF_POSTMARK
 	}, {
-		.name = "set location", .type = &pm_t_location,
+		.name = "set location", .type = PM_V_LOCATION,
 		.min = 1, .max = PM_INT_MAX,
 		.usage = "set location [+|-]PATH [WEIGHT]",
 		.help = "Sets location of working files",
 		.compat = "Error: no directory name specified",
-		.colpos = 0, .flags = PM_OPTF_POSTMARK
+		.flags = PM_OPTF_POSTMARK
 	}, {
-		.name = "set subdirectories", .type = &pm_t_uint,
+		.name = "set subdirectories", .type = PM_V_COUNT,
 		.off = OFF(subdirs), .min = 1, .max = PM_INT_MAX,
 		.usage = "set subdirectories N",
 		.help = "Sets number of subdirectories",
 		.compat = "Error: invalid number of subdirectories",
-		.col = { "subdirectories" }, .colpos = 8,
+		.col = { "subdirectories" }, .schema = 1, .colpos = 8,
 		.flags = PM_OPTF_POSTMARK
 	}, {
-		.name = "set read", .type = &pm_t_bytes, .off = OFF(read_block),
+		.name = "set read", .type = PM_V_BYTES, .off = OFF(read_block),
 		.min = 1, .max = PM_INT_MAX, .def = "512",
 		.usage = "set read BYTES", .help = "Sets read block size",
 		.compat = "Error: invalid read block size",
-		.col = { "read_block" }, .colpos = 3, .flags = PM_OPTF_POSTMARK
+		.col = { "read_block" }, .schema = 1, .colpos = 3,
+		.flags = PM_OPTF_POSTMARK
 	}, {
-		.name = "set write", .type = &pm_t_bytes,
+		.name = "set write", .type = PM_V_BYTES,
 		.off = OFF(write_block), .min = 1, .max = PM_INT_MAX,
 		.def = "512", .usage = "set write BYTES",
 		.help = "Sets write block size",
 		.compat = "Error: invalid write block size",
-		.col = { "write_block" }, .colpos = 4,
+		.col = { "write_block" }, .schema = 1, .colpos = 4,
 		.flags = PM_OPTF_POSTMARK
 	}, {
-		.name = "set buffering", .type = &pm_t_bool,
+		.name = "set buffering", .type = PM_V_BOOL,
 		.off = OFF(buffering), .def = "true",
 		.usage = "set buffering true|false",
 		.help = "Sets usage of buffered I/O",
 		.compat = "Error: no buffering mode (true/false) specified",
-		.col = { "buffering" }, .colpos = 5, .flags = PM_OPTF_POSTMARK
+		.col = { "buffering" }, .schema = 1, .colpos = 5,
+		.flags = PM_OPTF_POSTMARK
 	}, {
-		.name = "set bias read", .type = &pm_t_bias,
+		.name = "set bias read", .type = PM_V_INT,
 		.off = OFF(bias_read), .min = PM_BIAS_OFF, .max = 10,
 		.def = "5", .usage = "set bias read -1..10",
 		.help = "Sets the chance of choosing read over append",
 		.compat = "Error: no bias specified "
 		    "(0-10 for greater chance,-1 to disable)",
-		.col = { "bias_read" }, .colpos = 6, .flags = PM_OPTF_POSTMARK
+		.col = { "bias_read" }, .schema = 1, .colpos = 6,
+		.flags = PM_OPTF_POSTMARK
 	}, {
-		.name = "set bias create", .type = &pm_t_bias,
+		.name = "set bias create", .type = PM_V_INT,
 		.off = OFF(bias_create), .min = PM_BIAS_OFF, .max = 10,
 		.def = "5", .usage = "set bias create -1..10",
 		.help = "Sets the chance of choosing create over delete",
 		.compat = "Error: no bias specified "
 		    "(0-10 for greater chance,-1 to disable)",
-		.col = { "bias_create" }, .colpos = 7,
+		.col = { "bias_create" }, .schema = 1, .colpos = 7,
 		.flags = PM_OPTF_POSTMARK
 	}, {
-		.name = "set report", .type = &pm_t_report, .off = OFF(report),
-		.def = "verbose", .usage = "set report verbose|terse|csv|json",
+		.name = "set report", .type = PM_V_CHOICE, .off = OFF(report),
+		.choices = pm_report_names, .def = "verbose",
+		.usage = "set report verbose|terse|csv|json",
 		.help = "Choose verbose, terse, csv or json report format",
 		.compat = "Error: either 'verbose' or 'terse' required",
-		.colpos = 0, .flags = PM_OPTF_POSTMARK
+		.flags = PM_OPTF_POSTMARK
 	}, {
-		.name = "set label", .type = &pm_t_text, .off = OFF(label),
+		.name = "set label", .type = PM_V_TEXT, .off = OFF(label),
 		.usage = "set label [TEXT]",
 		.help = "Sets the label of CSV and JSON records",
-		.title = "Label", .colpos = -1, .flags = PM_OPTF_REST
+		.title = "Label", .flags = PM_OPTF_REST
 	}, {
-		.name = "set iterations", .type = &pm_t_iterations,
+		.name = "set iterations", .type = PM_V_ITERATIONS,
 		.off = OFF(iterations), .off2 = OFF(iterations_max),
 		.min = 1, .max = PM_ITER_MAX,
 		.def = "1", .usage = "set iterations N|MIN-MAX",
 		.help = "Sets number of runs made by each run command",
-		.title = "Iterations", .colpos = -1
+		.title = "Iterations"
 	}, {
-		.name = "set precision", .type = &pm_t_percent,
+		.name = "set precision", .type = PM_V_PERCENT,
 		.off = OFF(precision), .min = 0, .max = 10000, .def = "0",
 		.usage = "set precision P%",
 		.help = "Sets when iterations MIN-MAX stop: 95% CI within P%",
-		.title = "Precision", .col = { "precision" }, .colpos = -4
+		.title = "Precision", .col = { "precision" }, .schema = 4
 	}, {
-		.name = "set interval", .type = &pm_t_interval,
+		.name = "set interval", .type = PM_V_INTERVAL,
 		.off = OFF(interval), .off2 = OFF(interval_ms),
 		.min = 0, .max = PM_INT_MAX, .def = "0",
 		.usage = "set interval N|Nms|0",
 		.help = "Sets interval series every N operations or N ms",
-		.title = "Interval", .col = { "interval" }, .colpos = -4
+		.title = "Interval", .col = { "interval" }, .schema = 4
 	}, {
-		.name = "set sync", .type = &pm_t_choice, .off = OFF(sync),
+		.name = "set sync", .type = PM_V_CHOICE, .off = OFF(sync),
 		.choices = pm_sync_names, .def = "none",
 		.usage = "set sync none|fsync|fdatasync|osync|dsync",
 		.help = "Sets how written files are made durable",
-		.title = "Sync", .col = { "sync" }, .colpos = -2
+		.title = "Sync", .col = { "sync" }, .schema = 2
 	}, {
-		.name = "set dirsync", .type = &pm_t_bool, .off = OFF(dirsync),
+		.name = "set dirsync", .type = PM_V_BOOL, .off = OFF(dirsync),
 		.def = "false", .usage = "set dirsync true|false",
 		.help = "Sets fsync of the directory after each create and "
 		    "delete",
-		.title = "Directory sync", .col = { "dirsync" }, .colpos = -2
+		.title = "Directory sync", .col = { "dirsync" }, .schema = 2
 	}, {
-		.name = "set direct", .type = &pm_t_bool, .off = OFF(direct),
+		.name = "set direct", .type = PM_V_BOOL, .off = OFF(direct),
 		.def = "false", .usage = "set direct true|false",
 		.help = "Sets O_DIRECT for unbuffered I/O",
-		.title = "Direct I/O", .col = { "direct" }, .colpos = -2
+		.title = "Direct I/O", .col = { "direct" }, .schema = 2
 	}, {
-		.name = "set cache", .type = &pm_t_cache, .off = OFF(cache),
-		.choices = pm_cache_names, .def = "warm",
+		.name = "set cache", .type = PM_V_CHOICE, .off = OFF(cache),
+		.choices = pm_cache_names, .verify = verify_cache,
+		.def = "warm",
 		.usage = "set cache warm|cold|cold-phases",
 		.help = "Sets dropping the page cache before runs or phases",
-		.title = "Cache", .col = { "cache" }, .colpos = -2
+		.title = "Cache", .col = { "cache" }, .schema = 2
 	}, {
-		.name = "set warmup", .type = &pm_t_uint, .off = OFF(warmup),
+		.name = "set warmup", .type = PM_V_COUNT, .off = OFF(warmup),
 		.min = 0, .max = PM_ITER_MAX, .def = "0",
 		.usage = "set warmup N",
 		.help = "Sets number of unreported runs before the measured "
 		    "ones",
-		.title = "Warm-up runs", .col = { "warmup" }, .colpos = -2
+		.title = "Warm-up runs", .col = { "warmup" }, .schema = 2
 	}, {
-		.name = "set hook", .type = &pm_t_hook, .off = OFF(hook),
+		.name = "set hook", .type = PM_V_HOOK, .off = OFF(hook),
 		.usage = "set hook before|after run|creation|transactions|"
 		    "deletion COMMAND|none",
 		.help = "Sets a shell command run before or after a run or "
 		    "phase",
-		.title = "Hook", .col = { "hooks" }, .colpos = -2,
+		.title = "Hook", .col = { "hooks" }, .schema = 2,
 		.flags = PM_OPTF_REST
 	}, {
-		.name = "set clients", .type = &pm_t_uint, .off = OFF(clients),
+		.name = "set clients", .type = PM_V_COUNT, .off = OFF(clients),
 		.min = 1, .max = PM_CLIENTS_MAX, .def = "1",
 		.usage = "set clients N",
 		.help = "Sets number of workloads run at once (threads)",
-		.title = "Clients", .col = { "clients" }, .colpos = -3
+		.title = "Clients", .col = { "clients" }, .schema = 3
 	}, {
-		.name = "set shared", .type = &pm_t_bool, .off = OFF(shared),
+		.name = "set shared", .type = PM_V_BOOL, .off = OFF(shared),
 		.def = "false", .usage = "set shared true|false",
 		.help = "Sets clients working in the same directories",
 		.title = "Shared directories", .col = { "shared" },
-		.colpos = -3
+		.schema = 3
 	}, {
-		.name = "set rankshift", .type = &pm_t_uint,
+		.name = "set rankshift", .type = PM_V_COUNT,
 		.off = OFF(rankshift), .min = 0, .max = PM_INT_MAX,
 		.def = "0", .usage = "set rankshift K",
 		.help = "Sets MPI ranks working on the files of rank + K",
-		.title = "Rank shift", .col = { "rankshift" }, .colpos = -3
+		.title = "Rank shift", .col = { "rankshift" }, .schema = 3
 	}, {
-		.name = "set strictmodes", .type = &pm_t_bool,
+		.name = "set strictmodes", .type = PM_V_BOOL,
 		.off = OFF(strictmodes), .def = "true",
 		.usage = "set strictmodes true|false",
 		.help = "Sets refusing locations others could write",
-		.title = "Strict modes", .colpos = 0
+		.title = "Strict modes"
 	}
 #ifdef PM_OPTION_TEST_ROW
 	/* tests/unit_option: a key added by one row (writes iterations). */
 	, {
-		.name = "set testkey", .type = &pm_t_uint,
+		.name = "set testkey", .type = PM_V_COUNT,
 		.off = OFF(iterations), .min = 1, .max = 99,
 		.usage = "set testkey N",
 		.help = "A key added by one row (tests only)",
 		.title = "Testkey", .col = { "testkey" },
-		.colpos = -PM_CSV_SCHEMA
+		.schema = PM_CSV_SCHEMA
 	}
 #endif
 };
@@ -268,17 +276,34 @@ pm_options(size_t *n)
 }
 
 /*
+ * The cache choice: cold and cold-phases need to write drop_caches
+ * (root, Linux), which is checked now rather than found out at the run.
+ */
+static int
+verify_cache(const struct pm_option *opt, long long v, const char *word,
+    struct pm_cmderr *err)
+{
+	if (v != PM_CACHE_WARM && access(PM_DROP_CACHES, W_OK) == -1) {
+		pm_cmderr_set(err, PM_ERR_INPUT, opt->compat, "%s: %s needs to "
+		    "write %s (root, on Linux): %s", opt->name, word,
+		    PM_DROP_CACHES, strerror(errno));
+		return (-1);
+	}
+	return (0);
+}
+
+/*
  * Apply "set KEY VALUE" given as text (the key without "set ", its value
- * split at blanks): for the engine test driver and the defaults.
- * Returns 0, or -1 with *err set.
+ * split into words as a line is): for the engine test driver and the
+ * defaults.  Returns 0, or -1 with *err set.
  */
 int
 pm_option_set_text(struct pm_config *cfg, const char *key,
     const char *value, struct pm_cmderr *err)
 {
-	char	*copy, *words[3], *p;
-	size_t	 i;
-	int	 n = 0, rc;
+	char	*copy, **words = NULL;
+	size_t	 i, *offs = NULL;
+	int	 n, rc;
 
 	for (i = 0; i < nitems(pm_opts); i++) {
 		if (strcmp(pm_opts[i].name + 4, key) == 0)
@@ -290,13 +315,13 @@ pm_option_set_text(struct pm_config *cfg, const char *key,
 	}
 	copy = xstrdup(value);
 	if (pm_opts[i].flags & PM_OPTF_REST)
-		words[n++] = copy;
+		rc = pm_value_set(cfg, &pm_opts[i], 1, &copy, err);
 	else {
-		for (p = strtok(copy, " \t"); p != NULL && n < 3;
-		    p = strtok(NULL, " \t"))
-			words[n++] = p;
+		n = pm_value_split(copy, &words, &offs);
+		rc = pm_value_set(cfg, &pm_opts[i], n, words, err);
 	}
-	rc = pm_option_set(cfg, &pm_opts[i], n, words, err);
+	free(words);
+	free(offs);
 	free(copy);
 	return (rc);
 }
@@ -310,10 +335,8 @@ pm_option_copy_text(struct pm_config *cfg)
 {
 	size_t	 i;
 
-	for (i = 0; i < nitems(pm_opts); i++) {
-		if (pm_opts[i].type->copy != NULL)
-			pm_opts[i].type->copy(cfg, &pm_opts[i]);
-	}
+	for (i = 0; i < nitems(pm_opts); i++)
+		pm_value_copy(cfg, &pm_opts[i]);
 }
 
 /* Free every owned value of cfg. */
@@ -322,10 +345,8 @@ pm_option_free_text(struct pm_config *cfg)
 {
 	size_t	 i;
 
-	for (i = 0; i < nitems(pm_opts); i++) {
-		if (pm_opts[i].type->free != NULL)
-			pm_opts[i].type->free(cfg, &pm_opts[i]);
-	}
+	for (i = 0; i < nitems(pm_opts); i++)
+		pm_value_free(cfg, &pm_opts[i]);
 }
 
 /* Set every key to its default (the configuration starts zeroed). */
@@ -363,18 +384,14 @@ pm_option_columns(const struct pm_config *cfg, int block,
 		found = 0;
 		for (i = 0; i < nitems(pm_opts); i++) {
 			o = &pm_opts[i];
-			if (o->col[0] == NULL || (block == 1 ?
-			    o->colpos != pos : o->colpos != -block))
+			if (o->col[0] == NULL || o->schema != block ||
+			    (block == 1 && o->colpos != pos))
 				continue;
 			found = 1;
 			for (c = 0; c < 2 && o->col[c] != NULL; c++) {
-				v = o->type->print(cfg, o, c);
-				fn(arg, o->col[c], v, o->type != &pm_t_choice &&
-				    o->type != &pm_t_cache &&
-				    o->type != &pm_t_interval &&
-				    o->type != &pm_t_text &&
-				    o->type != &pm_t_hook &&
-				    o->type != &pm_t_report);
+				v = pm_value_print(cfg, o, c);
+				fn(arg, o->col[c], v, (pm_value_flags(o->type) &
+				    PM_VF_NUMBER) != 0);
 				free(v);
 			}
 		}

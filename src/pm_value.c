@@ -13,12 +13,18 @@
  * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
  * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
  */
+
 /*
- * The kinds of "set" value: one small type per kind (a number, a size in
- * bytes, true or false, a choice, text, a hook, the location list, ...),
- * each parsing its words into struct pm_config, printing the value as the
- * text of records' configuration columns, and copying and freeing what
- * it owns.  The keys that use them are the option table's rows
+ * The words and values of the command language.  A line is split into
+ * words by pm_value_split, the one tokenizer (the command line, the
+ * words of "set hook", the values of pm_option_set_text).  A "set" key's
+ * value is of one kind of enum pm_vtype (fio's FIO_OPT_*), and each
+ * operation on a value is one switch on that kind: parse its words into
+ * struct pm_config (pm_value_set), print it as the text of a record's
+ * configuration column (pm_value_print), copy and free what it owns.
+ * What a kind's words are and how records hold it is its row of
+ * pm_kinds[]: how many words, a number or text, and whether a k, m or g
+ * after a number counts 1024s.  The keys are the option table's rows
  * (pm_option.c).
  *
  * Values are parsed strictly: whole decimal numbers, no sign but a '-'
@@ -30,7 +36,6 @@
 
 #include "config.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -38,7 +43,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "pm_cli.h"
 
@@ -47,6 +51,14 @@
 #endif
 
 #define PM_WEIGHT_TOTAL	PM_INT_MAX	/* PostMark's int total weight */
+#define PM_BLANKS	" \t"		/* what separates words */
+
+/* What a kind of value is, whichever key has it. */
+struct pm_kind {
+	int		 min_args;	/* value words at least */
+	int		 max_args;	/* value words at most */
+	int		 flags;		/* PM_VF_* */
+};
 
 static int	 parse_number(const char *, int, long long, long long,
 		    long long *, char **);
@@ -55,119 +67,257 @@ static const uint32_t *u32_of(const struct pm_config *, size_t);
 static int	 bad(struct pm_cmderr *, const struct pm_option *,
 		    const char *, ...)
 		    __attribute__((__format__(__printf__, 3, 4)));
-static int	 set_number(struct pm_config *, const struct pm_option *,
-		    int, char **, struct pm_cmderr *);
+static int	 bad_count(const struct pm_option *, int,
+		    struct pm_cmderr *);
+static int	 bad_choice(const struct pm_option *, const char *,
+		    const char *const *, struct pm_cmderr *);
 static int	 set_size(struct pm_config *, const struct pm_option *, int,
 		    char **, struct pm_cmderr *);
-static int	 set_bool(struct pm_config *, const struct pm_option *, int,
-		    char **, struct pm_cmderr *);
-static int	 set_choice(struct pm_config *, const struct pm_option *, int,
-		    char **, struct pm_cmderr *);
-static int	 set_report(struct pm_config *, const struct pm_option *, int,
-		    char **, struct pm_cmderr *);
-static int	 set_cache(struct pm_config *, const struct pm_option *, int,
-		    char **, struct pm_cmderr *);
-static int	 set_text(struct pm_config *, const struct pm_option *, int,
-		    char **, struct pm_cmderr *);
-static int	 set_hook(struct pm_config *, const struct pm_option *, int,
-		    char **, struct pm_cmderr *);
+static int	 set_iterations(struct pm_config *, const struct pm_option *,
+		    const char *, struct pm_cmderr *);
+static int	 set_percent(struct pm_config *, const struct pm_option *,
+		    const char *, struct pm_cmderr *);
+static int	 set_interval(struct pm_config *, const struct pm_option *,
+		    const char *, struct pm_cmderr *);
+static int	 set_hook(struct pm_config *, const struct pm_option *,
+		    const char *, struct pm_cmderr *);
 static int	 set_location(struct pm_config *, const struct pm_option *,
 		    int, char **, struct pm_cmderr *);
-static int	 set_iterations(struct pm_config *, const struct pm_option *,
-		    int, char **, struct pm_cmderr *);
-static int	 set_percent(struct pm_config *, const struct pm_option *,
-		    int, char **, struct pm_cmderr *);
-static int	 set_interval(struct pm_config *, const struct pm_option *,
-		    int, char **, struct pm_cmderr *);
-static char	*print_iterations(const struct pm_config *,
-		    const struct pm_option *, int);
-static char	*print_percent(const struct pm_config *,
-		    const struct pm_option *, int);
-static char	*print_interval(const struct pm_config *,
-		    const struct pm_option *, int);
-static char	*print_uint(const struct pm_config *, const struct pm_option *,
-		    int);
-static char	*print_int(const struct pm_config *, const struct pm_option *,
-		    int);
-static char	*print_choice(const struct pm_config *,
-		    const struct pm_option *, int);
-static char	*print_report(const struct pm_config *,
-		    const struct pm_option *, int);
-static char	*print_text(const struct pm_config *, const struct pm_option *,
-		    int);
-static char	*print_none(const struct pm_config *, const struct pm_option *,
-		    int);
-static char	*print_hook(const struct pm_config *, const struct pm_option *,
-		    int);
-static void	 copy_text(struct pm_config *, const struct pm_option *);
-static void	 free_text(struct pm_config *, const struct pm_option *);
-static void	 copy_hook(struct pm_config *, const struct pm_option *);
-static void	 free_hook(struct pm_config *, const struct pm_option *);
+static char	*print_percent(uint32_t);
+static char	*print_hooks(const struct pm_config *);
+static void	 own_hooks(struct pm_config *, int);
 static int	 word_index(const char *, const char *const *);
 static const char *count_words(int);
 static char	*choice_list(const char *const *);
 
-/* The kinds of value; min_args and max_args count the value's words. */
-const struct pm_otype pm_t_uint = {
-	.min_args = 1, .max_args = 1, .set = set_number, .print = print_uint
-};
-const struct pm_otype pm_t_bytes = {
-	.min_args = 1, .max_args = 1, .set = set_number, .print = print_uint
-};
-const struct pm_otype pm_t_size = {
-	.min_args = 1, .max_args = 2, .set = set_size, .print = print_uint
-};
-const struct pm_otype pm_t_bias = {
-	.min_args = 1, .max_args = 1, .set = set_number, .print = print_int
-};
-const struct pm_otype pm_t_bool = {
-	.min_args = 1, .max_args = 1, .set = set_bool, .print = print_uint,
-	.show = pm_show_bool
-};
-const struct pm_otype pm_t_choice = {
-	.min_args = 1, .max_args = 1, .set = set_choice,
-	.print = print_choice
-};
-const struct pm_otype pm_t_report = {
-	.min_args = 1, .max_args = 1, .set = set_report,
-	.print = print_report
-};
-const struct pm_otype pm_t_cache = {
-	.min_args = 1, .max_args = 1, .set = set_cache,
-	.print = print_choice
-};
-const struct pm_otype pm_t_text = {
-	.min_args = 0, .max_args = 1, .set = set_text, .print = print_text,
-	.copy = copy_text, .free = free_text
-};
-const struct pm_otype pm_t_hook = {
-	.min_args = 1, .max_args = 1, .set = set_hook, .print = print_hook,
-	.show = pm_show_hook, .copy = copy_hook, .free = free_hook
+/* The kinds of value, by enum pm_vtype. */
+static const struct pm_kind pm_kinds[] = {
+	[PM_V_COUNT] =		{ 1, 1, PM_VF_NUMBER },
+	[PM_V_BYTES] =		{ 1, 1, PM_VF_NUMBER | PM_VF_UNITS },
+	[PM_V_SIZE] =		{ 1, 2, PM_VF_NUMBER | PM_VF_UNITS },
+	[PM_V_INT] =		{ 1, 1, PM_VF_NUMBER },
+	[PM_V_BOOL] =		{ 1, 1, PM_VF_NUMBER },
+	[PM_V_CHOICE] =		{ 1, 1, 0 },
+	[PM_V_ITERATIONS] =	{ 1, 1, 0 },
+	[PM_V_PERCENT] =	{ 1, 1, PM_VF_NUMBER },
+	[PM_V_INTERVAL] =	{ 1, 1, 0 },
+	[PM_V_TEXT] =		{ 0, 1, 0 },
+	[PM_V_HOOK] =		{ 1, 1, 0 },
+	[PM_V_LOCATION] =	{ 1, 2, 0 }
 };
 
+/* The words of a boolean, by its value. */
+static const char *const pm_bool_names[] = { "false", "true", NULL };
+
+/* The words of "set hook", in the order of the hook array's indexes. */
 const char *const pm_hook_whens[] = { "before", "after", NULL };
 const char *const pm_hook_phases[] = {
 	"run", "creation", "transactions", "deletion", NULL
 };
 
-/* Where the page cache is dropped (set cache cold). */
-#define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"
-const struct pm_otype pm_t_iterations = {
-	.min_args = 1, .max_args = 1, .set = set_iterations,
-	.print = print_iterations
-};
-const struct pm_otype pm_t_percent = {
-	.min_args = 1, .max_args = 1, .set = set_percent,
-	.print = print_percent, .show = pm_show_percent
-};
-const struct pm_otype pm_t_interval = {
-	.min_args = 1, .max_args = 1, .set = set_interval,
-	.print = print_interval
-};
-const struct pm_otype pm_t_location = {
-	.min_args = 1, .max_args = 2, .set = set_location,
-	.print = print_none
-};
+/*
+ * Split a line into words at blanks, in place.  Returns the number of
+ * words; *words and *offs (offset of each word in the line, so that the
+ * rest of the line from a word on can be taken as typed) are allocated
+ * and owned by the caller.
+ */
+int
+pm_value_split(char *line, char ***words, size_t **offs)
+{
+	char	*p = line;
+	int	 n = 0;
+
+	*words = NULL;
+	*offs = NULL;
+	for (;;) {
+		p += strspn(p, PM_BLANKS);
+		if (*p == '\0')
+			break;
+		*words = xreallocarray(*words, n + 1, sizeof **words);
+		*offs = xreallocarray(*offs, n + 1, sizeof **offs);
+		(*words)[n] = p;
+		(*offs)[n] = p - line;
+		n++;
+		p += strcspn(p, PM_BLANKS);
+		if (*p == '\0')
+			break;
+		*p++ = '\0';
+	}
+	return (n);
+}
+
+/* The PM_VF_* flags of a kind of value. */
+int
+pm_value_flags(enum pm_vtype type)
+{
+	return (pm_kinds[type].flags);
+}
+
+/*
+ * Apply "set" key opt with its value words to cfg: check the number of
+ * words, then parse them as the key's kind.  A single value is checked
+ * by the key's own rule (verify) before it is stored.  Returns 0, or -1
+ * with *err set and cfg unchanged (but for a bad location weight, which
+ * PostMark replaced by 1).
+ */
+int
+pm_value_set(struct pm_config *cfg, const struct pm_option *opt, int argc,
+    char **argv, struct pm_cmderr *err)
+{
+	const struct pm_kind	*k = &pm_kinds[opt->type];
+	long long		 v = 0;
+	char			*why;
+	int			 rc;
+
+	if (argc < k->min_args || argc > k->max_args)
+		return (bad_count(opt, argc, err));
+	switch (opt->type) {
+	case PM_V_COUNT:
+	case PM_V_BYTES:
+	case PM_V_INT:
+		if (parse_number(argv[0], k->flags & PM_VF_UNITS, opt->min,
+		    opt->max, &v, &why) == -1) {
+			rc = bad(err, opt, "%s", why);
+			free(why);
+			return (rc);
+		}
+		break;
+	case PM_V_BOOL:
+		if ((v = word_index(argv[0], pm_bool_names)) == -1)
+			return (bad(err, opt, "'%s' is neither true nor false",
+			    argv[0]));
+		break;
+	case PM_V_CHOICE:
+		if ((v = word_index(argv[0], opt->choices)) == -1)
+			return (bad_choice(opt, argv[0], opt->choices, err));
+		break;
+	case PM_V_SIZE:
+		return (set_size(cfg, opt, argc, argv, err));
+	case PM_V_ITERATIONS:
+		return (set_iterations(cfg, opt, argv[0], err));
+	case PM_V_PERCENT:
+		return (set_percent(cfg, opt, argv[0], err));
+	case PM_V_INTERVAL:
+		return (set_interval(cfg, opt, argv[0], err));
+	case PM_V_TEXT:
+		pm_value_free(cfg, opt);
+		*(char **)(void *)((char *)cfg + opt->off) = argc == 1 ?
+		    xstrdup(argv[0]) : NULL;
+		return (0);
+	case PM_V_HOOK:
+		return (set_hook(cfg, opt, argv[0], err));
+	case PM_V_LOCATION:
+		return (set_location(cfg, opt, argc, argv, err));
+	}
+	if (opt->verify != NULL && opt->verify(opt, v, argv[0], err) == -1)
+		return (-1);
+	if (opt->type == PM_V_INT)
+		*(int *)(void *)((char *)cfg + opt->off) = (int)v;
+	else
+		*u32_at(cfg, opt->off) = (uint32_t)v;
+	return (0);
+}
+
+/*
+ * The value of key opt in cfg as the text of its record column col (0,
+ * or 1: the second, HIGH of set size); allocated, so that no value is
+ * cut short.  A kind without a single value (the location list, which
+ * has its own column) prints as nothing.
+ */
+char *
+pm_value_print(const struct pm_config *cfg, const struct pm_option *opt,
+    int col)
+{
+	const char	*text;
+	uint32_t	 max;
+	char		*s = NULL;
+
+	switch (opt->type) {
+	case PM_V_COUNT:
+	case PM_V_BYTES:
+	case PM_V_SIZE:
+	case PM_V_BOOL:
+		xasprintf(&s, "%" PRIu32, *u32_of(cfg, col == 0 ? opt->off :
+		    opt->off2));
+		break;
+	case PM_V_INT:
+		xasprintf(&s, "%d", *(const int *)(const void *)
+		    ((const char *)cfg + opt->off));
+		break;
+	case PM_V_CHOICE:
+		s = xstrdup(opt->choices[*u32_of(cfg, opt->off)]);
+		break;
+	case PM_V_ITERATIONS:
+		if ((max = *u32_of(cfg, opt->off2)) > 0)
+			xasprintf(&s, "%" PRIu32 "-%" PRIu32,
+			    *u32_of(cfg, opt->off), max);
+		else
+			xasprintf(&s, "%" PRIu32, *u32_of(cfg, opt->off));
+		break;
+	case PM_V_PERCENT:
+		s = print_percent(*u32_of(cfg, opt->off));
+		break;
+	case PM_V_INTERVAL:
+		xasprintf(&s, "%" PRIu32 "%s", *u32_of(cfg, opt->off),
+		    *u32_of(cfg, opt->off2) ? "ms" : "");
+		break;
+	case PM_V_TEXT:
+		text = *(char *const *)(const void *)((const char *)cfg +
+		    opt->off);
+		s = xstrdup(text != NULL ? text : "");
+		break;
+	case PM_V_HOOK:
+		s = print_hooks(cfg);
+		break;
+	case PM_V_LOCATION:
+		s = xstrdup("");
+		break;
+	}
+	return (s);
+}
+
+/*
+ * Key opt's value in cfg was copied from another configuration: make
+ * what it owns (text, hooks) its own.
+ */
+void
+pm_value_copy(struct pm_config *cfg, const struct pm_option *opt)
+{
+	char	**p;
+
+	switch (opt->type) {
+	case PM_V_TEXT:
+		p = (char **)(void *)((char *)cfg + opt->off);
+		if (*p != NULL)
+			*p = xstrdup(*p);
+		break;
+	case PM_V_HOOK:
+		own_hooks(cfg, 1);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Free what key opt's value owns in cfg (text, hooks), and forget it. */
+void
+pm_value_free(struct pm_config *cfg, const struct pm_option *opt)
+{
+	char	**p;
+
+	switch (opt->type) {
+	case PM_V_TEXT:
+		p = (char **)(void *)((char *)cfg + opt->off);
+		free(*p);
+		*p = NULL;
+		break;
+	case PM_V_HOOK:
+		own_hooks(cfg, 0);
+		break;
+	default:
+		break;
+	}
+}
 
 /*
  * Parse s as a whole decimal number in [min, max]: digits only, a '-'
@@ -258,30 +408,36 @@ bad(struct pm_cmderr *err, const struct pm_option *opt, const char *fmt,
 	return (-1);
 }
 
-/*
- * A whole number in the key's range: a count (into a uint32_t), a number
- * of bytes with an optional k, m or g (uint32_t), or a bias (an int).
- */
+/* Fail: argc is not a number of words that key opt's kind takes. */
 static int
-set_number(struct pm_config *cfg, const struct pm_option *opt, int argc,
-    char **argv, struct pm_cmderr *err)
+bad_count(const struct pm_option *opt, int argc, struct pm_cmderr *err)
 {
-	long long	 v;
-	char		*why;
-	int		 rc;
+	const struct pm_kind	*k = &pm_kinds[opt->type];
 
-	(void)argc;
-	if (parse_number(argv[0], opt->type == &pm_t_bytes, opt->min,
-	    opt->max, &v, &why) == -1) {
-		rc = bad(err, opt, "%s", why);
-		free(why);
-		return (rc);
+	if (argc == 0) {
+		pm_cmderr_set(err, PM_ERR_INPUT, opt->compat,
+		    "%s needs a value: %s", opt->name, opt->usage);
+		return (-1);
 	}
-	if (opt->type == &pm_t_bias)
-		*(int *)(void *)((char *)cfg + opt->off) = (int)v;
-	else
-		*u32_at(cfg, opt->off) = (uint32_t)v;
-	return (0);
+	pm_cmderr_set(err, PM_ERR_INPUT, opt->compat, "%s takes %s%s "
+	    "value%s, got %d (%s)", opt->name, count_words(k->min_args),
+	    k->max_args > k->min_args ? k->min_args == 0 ? " or one" :
+	    " or two" : "", k->max_args > 1 ? "s" : "", argc, opt->usage);
+	return (-1);
+}
+
+/* Fail: word is none of the NULL-ended list of words. */
+static int
+bad_choice(const struct pm_option *opt, const char *word,
+    const char *const *list, struct pm_cmderr *err)
+{
+	char	*text;
+	int	 rc;
+
+	text = choice_list(list);
+	rc = bad(err, opt, "'%s' is not one of %s", word, text);
+	free(text);
+	return (rc);
 }
 
 /*
@@ -289,15 +445,14 @@ set_number(struct pm_config *cfg, const struct pm_option *opt, int argc,
  * precision is met, at most MAX.
  */
 static int
-set_iterations(struct pm_config *cfg, const struct pm_option *opt, int argc,
-    char **argv, struct pm_cmderr *err)
+set_iterations(struct pm_config *cfg, const struct pm_option *opt,
+    const char *value, struct pm_cmderr *err)
 {
 	long long	 v[2];
 	char		*word, *dash, *why;
 	int		 i, n, rc;
 
-	(void)argc;
-	word = xstrdup(argv[0]);
+	word = xstrdup(value);
 	n = (dash = strchr(word, '-')) != NULL && dash != word ? 2 : 1;
 	if (n == 2)
 		*dash = '\0';
@@ -325,14 +480,13 @@ set_iterations(struct pm_config *cfg, const struct pm_option *opt, int argc,
  * "0.25"), kept in hundredths of a percent.
  */
 static int
-set_percent(struct pm_config *cfg, const struct pm_option *opt, int argc,
-    char **argv, struct pm_cmderr *err)
+set_percent(struct pm_config *cfg, const struct pm_option *opt,
+    const char *value, struct pm_cmderr *err)
 {
-	const char	*p = argv[0];
+	const char	*p = value;
 	long long	 v = 0;
 	int		 frac = -1;
 
-	(void)argc;
 	if (*p < '0' || *p > '9')
 		goto notnum;
 	for (; (*p >= '0' && *p <= '9') || (*p == '.' && frac < 0); p++) {
@@ -353,13 +507,13 @@ set_percent(struct pm_config *cfg, const struct pm_option *opt, int argc,
 	for (; frac < 2; frac = frac < 0 ? 1 : frac + 1)
 		v *= 10;
 	if (v < opt->min || v > opt->max)
-		return (bad(err, opt, "%s is outside 0..100%%", argv[0]));
+		return (bad(err, opt, "%s is outside 0..100%%", value));
 	*u32_at(cfg, opt->off) = (uint32_t)v;
 	return (0);
 
 notnum:
 	return (bad(err, opt, "'%s' is not a percentage (2, 2.5%% or 0.25)",
-	    argv[0]));
+	    value));
 }
 
 /*
@@ -367,16 +521,15 @@ notnum:
  * interval series of each phase.
  */
 static int
-set_interval(struct pm_config *cfg, const struct pm_option *opt, int argc,
-    char **argv, struct pm_cmderr *err)
+set_interval(struct pm_config *cfg, const struct pm_option *opt,
+    const char *value, struct pm_cmderr *err)
 {
 	long long	 v;
 	char		*word, *why;
 	size_t		 len;
 	int		 ms = 0, rc;
 
-	(void)argc;
-	word = xstrdup(argv[0]);
+	word = xstrdup(value);
 	len = strlen(word);
 	if (len > 2 && strcmp(word + len - 2, "ms") == 0) {
 		word[len - 2] = '\0';
@@ -407,8 +560,8 @@ set_size(struct pm_config *cfg, const struct pm_option *opt, int argc,
 	int		 i, rc;
 
 	for (i = 0; i < argc; i++) {
-		if (parse_number(argv[i], 1, opt->min, opt->max, &v[i],
-		    &why) == -1) {
+		if (parse_number(argv[i], pm_kinds[opt->type].flags &
+		    PM_VF_UNITS, opt->min, opt->max, &v[i], &why) == -1) {
 			rc = bad(err, opt, "%s bound %s", i == 0 ? "low" :
 			    "high", why);
 			free(why);
@@ -427,65 +580,6 @@ set_size(struct pm_config *cfg, const struct pm_option *opt, int argc,
 	return (0);
 }
 
-/* true or false, exactly, into a uint32_t 1 or 0. */
-static int
-set_bool(struct pm_config *cfg, const struct pm_option *opt, int argc,
-    char **argv, struct pm_cmderr *err)
-{
-	(void)argc;
-	if (strcmp(argv[0], "true") == 0)
-		*u32_at(cfg, opt->off) = 1;
-	else if (strcmp(argv[0], "false") == 0)
-		*u32_at(cfg, opt->off) = 0;
-	else
-		return (bad(err, opt, "'%s' is neither true nor false",
-		    argv[0]));
-	return (0);
-}
-
-/* One of the key's choices, exactly, into a uint32_t index. */
-static int
-set_choice(struct pm_config *cfg, const struct pm_option *opt, int argc,
-    char **argv, struct pm_cmderr *err)
-{
-	char		*list;
-	uint32_t	 i;
-	int		 rc;
-
-	(void)argc;
-	for (i = 0; opt->choices[i] != NULL; i++) {
-		if (strcmp(argv[0], opt->choices[i]) == 0) {
-			*u32_at(cfg, opt->off) = i;
-			return (0);
-		}
-	}
-	list = choice_list(opt->choices);
-	rc = bad(err, opt, "'%s' is not one of %s", argv[0], list);
-	free(list);
-	return (rc);
-}
-
-/*
- * The cache choice: cold and cold-phases need to write drop_caches
- * (root, Linux), which is checked now rather than found out at the run.
- */
-static int
-set_cache(struct pm_config *cfg, const struct pm_option *opt, int argc,
-    char **argv, struct pm_cmderr *err)
-{
-	uint32_t	 old = cfg->cache;
-
-	if (set_choice(cfg, opt, argc, argv, err) == -1)
-		return (-1);
-	if (cfg->cache != PM_CACHE_WARM && access(PM_DROP_CACHES, W_OK) == -1) {
-		bad(err, opt, "%s needs to write %s (root, on Linux): %s",
-		    argv[0], PM_DROP_CACHES, strerror(errno));
-		cfg->cache = old;
-		return (-1);
-	}
-	return (0);
-}
-
 /* The index of word in a NULL-ended list, or -1. */
 static int
 word_index(const char *word, const char *const *list)
@@ -500,71 +594,40 @@ word_index(const char *word, const char *const *list)
 }
 
 /*
- * set hook before|after PHASE COMMAND (the rest of the line), or
- * COMMAND "none" to remove it.
+ * set hook before|after PHASE COMMAND, the rest of the line: its first
+ * two words, and the command as typed from its third on; COMMAND "none"
+ * removes the hook.
  */
 static int
-set_hook(struct pm_config *cfg, const struct pm_option *opt, int argc,
-    char **argv, struct pm_cmderr *err)
+set_hook(struct pm_config *cfg, const struct pm_option *opt,
+    const char *value, struct pm_cmderr *err)
 {
-	char	*copy, *when, *phase, *command, *list;
-	int	 w, p, rc = -1;
+	const char	*command;
+	char		*copy, **words;
+	size_t		*offs;
+	int		 n, w = -1, p = -1, rc = -1;
 
-	(void)argc;
-	copy = xstrdup(argv[0]);
-	when = strtok(copy, " \t");
-	phase = strtok(NULL, " \t");
-	command = phase == NULL ? NULL : phase + strlen(phase) + 1;
-	if (command != NULL && command >= copy + strlen(argv[0]))
-		command = NULL;
-	if (command != NULL)
-		command += strspn(command, " \t");
-	if ((w = word_index(when, pm_hook_whens)) == -1)
-		bad(err, opt, "'%s' is neither before nor after", when);
-	else if (phase == NULL || (p = word_index(phase,
-	    pm_hook_phases)) == -1) {
-		list = choice_list(pm_hook_phases);
-		bad(err, opt, "'%s' is not one of %s", phase != NULL ? phase :
-		    "", list);
-		free(list);
-	} else if (command == NULL || *command == '\0')
-		bad(err, opt, "%s %s needs a command, or none", when, phase);
+	copy = xstrdup(value);
+	n = pm_value_split(copy, &words, &offs);
+	command = n > 2 ? value + offs[2] : NULL;
+	if (n < 1 || (w = word_index(words[0], pm_hook_whens)) == -1)
+		bad(err, opt, "'%s' is neither before nor after", n < 1 ? "" :
+		    words[0]);
+	else if (n < 2 || (p = word_index(words[1], pm_hook_phases)) == -1)
+		bad_choice(opt, n < 2 ? "" : words[1], pm_hook_phases, err);
+	else if (command == NULL)
+		bad(err, opt, "%s %s needs a command, or none", words[0],
+		    words[1]);
 	else {
 		free(cfg->hook[w][p]);
 		cfg->hook[w][p] = strcmp(command, "none") == 0 ? NULL :
 		    xstrdup(command);
 		rc = 0;
 	}
+	free(words);
+	free(offs);
 	free(copy);
 	return (rc);
-}
-
-/* A report format named by the reporter table (pm_report.c). */
-static int
-set_report(struct pm_config *cfg, const struct pm_option *opt, int argc,
-    char **argv, struct pm_cmderr *err)
-{
-	enum pm_report_fmt	 fmt;
-
-	(void)argc;
-	if (pm_report_format(argv[0], &fmt) == -1)
-		return (bad(err, opt, "'%s' is not one of verbose, terse, "
-		    "csv, json", argv[0]));
-	*(enum pm_report_fmt *)(void *)((char *)cfg + opt->off) = fmt;
-	return (0);
-}
-
-/* Text (the rest of the line), or none to remove it. */
-static int
-set_text(struct pm_config *cfg, const struct pm_option *opt, int argc,
-    char **argv, struct pm_cmderr *err)
-{
-	char	**p = (char **)(void *)((char *)cfg + opt->off);
-
-	(void)err;
-	free(*p);
-	*p = argc == 1 ? xstrdup(argv[0]) : NULL;
-	return (0);
 }
 
 /*
@@ -628,43 +691,12 @@ set_location(struct pm_config *cfg, const struct pm_option *opt, int argc,
 	return (0);
 }
 
-/* A uint32_t in decimal. */
+/* Hundredths of a percent as a percentage: "2", "2.5", "0.25". */
 static char *
-print_uint(const struct pm_config *cfg, const struct pm_option *opt, int col)
+print_percent(uint32_t v)
 {
 	char	*s;
 
-	xasprintf(&s, "%" PRIu32, *u32_of(cfg, col == 0 ? opt->off :
-	    opt->off2));
-	return (s);
-}
-
-/* N, or MIN-MAX. */
-static char *
-print_iterations(const struct pm_config *cfg, const struct pm_option *opt,
-    int col)
-{
-	uint32_t	 max = *u32_of(cfg, opt->off2);
-	char		*s;
-
-	(void)col;
-	if (max > 0)
-		xasprintf(&s, "%" PRIu32 "-%" PRIu32, *u32_of(cfg, opt->off),
-		    max);
-	else
-		xasprintf(&s, "%" PRIu32, *u32_of(cfg, opt->off));
-	return (s);
-}
-
-/* Hundredths of a percent as a percentage: "2", "2.5", "0.25". */
-static char *
-print_percent(const struct pm_config *cfg, const struct pm_option *opt,
-    int col)
-{
-	uint32_t	 v = *u32_of(cfg, opt->off);
-	char		*s;
-
-	(void)col;
 	if (v % 100 == 0)
 		xasprintf(&s, "%" PRIu32, v / 100);
 	else if (v % 10 == 0)
@@ -674,86 +706,16 @@ print_percent(const struct pm_config *cfg, const struct pm_option *opt,
 	return (s);
 }
 
-/* N, Nms or 0. */
-static char *
-print_interval(const struct pm_config *cfg, const struct pm_option *opt,
-    int col)
-{
-	char	*s;
-
-	(void)col;
-	xasprintf(&s, "%" PRIu32 "%s", *u32_of(cfg, opt->off),
-	    *u32_of(cfg, opt->off2) ? "ms" : "");
-	return (s);
-}
-
-/* An int in decimal. */
-static char *
-print_int(const struct pm_config *cfg, const struct pm_option *opt, int col)
-{
-	char	*s;
-
-	(void)col;
-	xasprintf(&s, "%d",
-	    *(const int *)(const void *)((const char *)cfg + opt->off));
-	return (s);
-}
-
-/* The name of a choice. */
-static char *
-print_choice(const struct pm_config *cfg, const struct pm_option *opt,
-    int col)
-{
-	(void)col;
-	return (xstrdup(opt->choices[*u32_of(cfg, opt->off)]));
-}
-
-/* The name of a report format. */
-static char *
-print_report(const struct pm_config *cfg, const struct pm_option *opt,
-    int col)
-{
-	(void)col;
-	return (xstrdup(pm_report_name(*(const enum pm_report_fmt *)
-	    (const void *)((const char *)cfg + opt->off))));
-}
-
-/* Text, or nothing. */
-static char *
-print_text(const struct pm_config *cfg, const struct pm_option *opt,
-    int col)
-{
-	const char	*s;
-
-	(void)col;
-	s = *(char *const *)(const void *)((const char *)cfg + opt->off);
-	return (xstrdup(s != NULL ? s : ""));
-}
-
-/* No single value (the location list has its own column). */
-static char *
-print_none(const struct pm_config *cfg, const struct pm_option *opt,
-    int col)
-{
-	(void)cfg;
-	(void)opt;
-	(void)col;
-	return (xstrdup(""));
-}
-
 /*
  * Every hook set, as "before run: COMMAND; after deletion: COMMAND" (the
  * hooks column; show has a line for each).
  */
 static char *
-print_hook(const struct pm_config *cfg, const struct pm_option *opt,
-    int col)
+print_hooks(const struct pm_config *cfg)
 {
 	char	*s = xstrdup(""), *t;
 	int	 w, p;
 
-	(void)opt;
-	(void)col;
 	for (w = 0; w < 2; w++) {
 		for (p = 0; p < PM_NHOOKPHASES; p++) {
 			if (cfg->hook[w][p] == NULL)
@@ -768,55 +730,28 @@ print_hook(const struct pm_config *cfg, const struct pm_option *opt,
 	return (s);
 }
 
-/* A text value copied from another configuration: make it our own. */
+/*
+ * The hooks of cfg made its own (copy: they were copied from another
+ * configuration), or freed and forgotten.
+ */
 static void
-copy_text(struct pm_config *cfg, const struct pm_option *opt)
-{
-	char	**p = (char **)(void *)((char *)cfg + opt->off);
-
-	if (*p != NULL)
-		*p = xstrdup(*p);
-}
-
-static void
-free_text(struct pm_config *cfg, const struct pm_option *opt)
-{
-	char	**p = (char **)(void *)((char *)cfg + opt->off);
-
-	free(*p);
-	*p = NULL;
-}
-
-/* The hooks copied from another configuration: make them our own. */
-static void
-copy_hook(struct pm_config *cfg, const struct pm_option *opt)
+own_hooks(struct pm_config *cfg, int copy)
 {
 	int	 w, p;
 
-	(void)opt;
 	for (w = 0; w < 2; w++) {
 		for (p = 0; p < PM_NHOOKPHASES; p++) {
-			if (cfg->hook[w][p] != NULL)
+			if (copy && cfg->hook[w][p] != NULL)
 				cfg->hook[w][p] = xstrdup(cfg->hook[w][p]);
+			else if (!copy) {
+				free(cfg->hook[w][p]);
+				cfg->hook[w][p] = NULL;
+			}
 		}
 	}
 }
 
-static void
-free_hook(struct pm_config *cfg, const struct pm_option *opt)
-{
-	int	 w, p;
-
-	(void)opt;
-	for (w = 0; w < 2; w++) {
-		for (p = 0; p < PM_NHOOKPHASES; p++) {
-			free(cfg->hook[w][p]);
-			cfg->hook[w][p] = NULL;
-		}
-	}
-}
-
-/* "one value", "one or two values" for a type's word counts. */
+/* "one value", "one or two values" for a kind's word counts. */
 static const char *
 count_words(int n)
 {
@@ -839,31 +774,3 @@ choice_list(const char *const *choices)
 	}
 	return (s);
 }
-
-/*
- * Apply "set" key opt with its value words to cfg: check the number of
- * words, then parse.  Returns 0, or -1 with *err set and cfg unchanged
- * (but for a bad location weight, which PostMark replaced by 1).
- */
-int
-pm_option_set(struct pm_config *cfg, const struct pm_option *opt, int argc,
-    char **argv, struct pm_cmderr *err)
-{
-	const struct pm_otype	*t = opt->type;
-
-	if (argc < t->min_args || argc > t->max_args) {
-		if (argc == 0) {
-			pm_cmderr_set(err, PM_ERR_INPUT, opt->compat,
-			    "%s needs a value: %s", opt->name, opt->usage);
-			return (-1);
-		}
-		pm_cmderr_set(err, PM_ERR_INPUT, opt->compat, "%s takes %s%s "
-		    "value%s, got %d (%s)", opt->name, count_words(t->min_args),
-		    t->max_args > t->min_args ? t->min_args == 0 ? " or one" :
-		    " or two" : "", t->max_args > 1 ? "s" : "", argc,
-		    opt->usage);
-		return (-1);
-	}
-	return (t->set(cfg, opt, argc, argv, err));
-}
-
