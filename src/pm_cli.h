@@ -80,20 +80,24 @@ struct pm_shell {
 	size_t		 nnotes;
 };
 
-/* A command of the language ("set" keys are in the option table). */
+/*
+ * A command of the language ("set" keys are in the option table), and
+ * its other name (tmux's cmd_entry alias), which help and completion do
+ * not list.
+ */
 struct pm_cmd {
 	const char	*name;		/* "run" */
+	const char	*alias;		/* "exit" for quit, or NULL */
 	int		 min_args;	/* arguments at least */
 	int		 max_args;	/* arguments at most */
 	int		 flags;		/* PM_CMDF_* */
-	const char	*usage;		/* "run [FILE]" */
+	const char	*usage;		/* "run [FILE]": the name first */
 	const char	*help;		/* the help line */
 	enum pm_cmd_status (*exec)(struct pm_shell *, int, char **,
 			    struct pm_cmderr *);
 };
 #define PM_CMDF_REST	0x1		/* one argument: the rest of the line */
-#define PM_CMDF_HIDDEN	0x2		/* alias: not in help or completion */
-#define PM_CMDF_POSTMARK 0x4		/* PostMark's: listed first by help */
+#define PM_CMDF_POSTMARK 0x2		/* PostMark's: listed first by help */
 
 /*
  * The kinds of "set" value (fio's FIO_OPT_*).  Each operation on a value
