@@ -184,8 +184,6 @@ char		*pm_value_print(const struct pm_config *,
 		    const struct pm_option *, int);
 void		 pm_value_copy(struct pm_config *, const struct pm_option *);
 void		 pm_value_free(struct pm_config *, const struct pm_option *);
-extern const char *const pm_hook_whens[];
-extern const char *const pm_hook_phases[];
 
 /* pm_show.c: "show". */
 int		 pm_option_show(FILE *, const struct pm_config *);

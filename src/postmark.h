@@ -81,6 +81,9 @@ enum pm_hook_phase {
 	PM_HP_DELETION,
 	PM_NHOOKPHASES
 };
+/* Their words in "set hook", by index, NULL-ended (pm_value.c). */
+extern const char *const pm_hook_whens[];
+extern const char *const pm_hook_phases[];
 
 /* One working directory with its weight (PostMark's location list). */
 struct pm_location {
