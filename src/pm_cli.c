@@ -271,6 +271,7 @@ static int
 pm_find(char **words, int nwords, struct pm_found *f,
     struct pm_cmderr *err)
 {
+	static const struct pm_pick none;
 	const struct pm_entry	*e;
 	struct pm_pick		 pick, pm;
 	const char		*x, *next, *w;
@@ -279,15 +280,13 @@ pm_find(char **words, int nwords, struct pm_found *f,
 	int			 d, ambiguous = 0, rc = -1;
 
 	e = pm_entries(&n);
-	live = xmalloc(n);
+	live = memset(xmalloc(n), 1, n);
 	cand = xmalloc(n);
-	memset(live, 1, n);
 	memset(f, 0, sizeof *f);
 	for (d = 0; d < nwords && f->entry == NULL; d++) {
 		w = words[d];
 		wlen = strlen(w);
-		memset(&pick, 0, sizeof pick);
-		memset(&pm, 0, sizeof pm);
+		pick = pm = none;
 		for (i = 0, plural = n; i < n; i++) {
 			len = pm_word(e[i].name, d, &x);
 			cand[i] = live[i] && len >= wlen &&
@@ -305,14 +304,17 @@ pm_find(char **words, int nwords, struct pm_found *f,
 			pick.len = pm_word(e[plural].name, d, &pick.word);
 			f->plural = 1;
 		}
-		if (pick.word == NULL || (pick.ambiguous && pick.len != wlen &&
-		    (ambiguous = pm.word == NULL || pm.ambiguous)))
+		if (pick.word == NULL)
 			break;
-		if (pick.ambiguous && pick.len != wlen)
-			pick = pm;
+		if (pick.ambiguous && pick.len != wlen) {
+			if ((ambiguous = pm.word == NULL || pm.ambiguous))
+				break;
+			pick = pm;		/* PostMark's one word */
+		}
 		for (i = 0; i < n; i++) {
 			len = pm_word(e[i].name, d, &x);
-			if (!live[i] || !pm_word_is(x, len, pick.word, pick.len))
+			if (!live[i] ||
+			    !pm_word_is(x, len, pick.word, pick.len))
 				live[i] = 0;
 			else if (f->entry == NULL && !pm_word(e[i].name, d + 1,
 			    &next))

@@ -117,7 +117,7 @@ enum pm_vtype {
 	PM_V_INTERVAL,			/* N, Nms or 0: N at off, ms at off2 */
 	PM_V_TEXT,			/* the rest of the line or nothing: */
 					/* char *, owned */
-	PM_V_HOOK,			/* before|after PHASE COMMAND: hook[][] */
+	PM_V_HOOK,			/* before|after PHASE COMMAND: hook */
 	PM_V_LOCATION			/* [+|-]PATH [WEIGHT]: the locations */
 };
 #define PM_VF_NUMBER	0x1		/* records hold it as a number */
