@@ -93,6 +93,8 @@ static char	*pm_candidates(const struct pm_entry *, const unsigned char *,
 		    size_t);
 static void	 pm_pick(struct pm_pick *, const char *, size_t, int);
 static int	 pm_find(char **, int, struct pm_found *, struct pm_cmderr *);
+static const struct pm_entry *pm_keep(const struct pm_entry *, size_t,
+		    unsigned char *, int, const struct pm_pick *);
 static void	 pm_find_error(const struct pm_entry *, size_t,
 		    const unsigned char *, char **, int, int, int,
 		    struct pm_cmderr *);
@@ -311,15 +313,7 @@ pm_find(char **words, int nwords, struct pm_found *f,
 				break;
 			pick = pm;		/* PostMark's one word */
 		}
-		for (i = 0; i < n; i++) {
-			len = pm_word(e[i].name, d, &x);
-			if (!live[i] ||
-			    !pm_word_is(x, len, pick.word, pick.len))
-				live[i] = 0;
-			else if (f->entry == NULL && !pm_word(e[i].name, d + 1,
-			    &next))
-				f->entry = &e[i];
-		}
+		f->entry = pm_keep(e, n, live, d, &pick);
 	}
 	if (f->entry != NULL) {
 		f->used = d;
@@ -330,6 +324,28 @@ pm_find(char **words, int nwords, struct pm_found *f,
 	free(live);
 	free(cand);
 	return (rc);
+}
+
+/*
+ * Keep in the running (live) the names whose word at d is the word
+ * picked; returns the first of them that ends there, or NULL.
+ */
+static const struct pm_entry *
+pm_keep(const struct pm_entry *e, size_t n, unsigned char *live, int d,
+    const struct pm_pick *pick)
+{
+	const struct pm_entry	*found = NULL;
+	const char		*x, *next;
+	size_t			 i, len;
+
+	for (i = 0; i < n; i++) {
+		len = pm_word(e[i].name, d, &x);
+		if (!live[i] || !pm_word_is(x, len, pick->word, pick->len))
+			live[i] = 0;
+		else if (found == NULL && !pm_word(e[i].name, d + 1, &next))
+			found = &e[i];
+	}
+	return (found);
 }
 
 /*
