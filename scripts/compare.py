@@ -184,8 +184,12 @@ usage: {prog} [-n N | -n MIN-MAX --precision P] [--seed S] [-o FILE.csv]
        {prog} report [-o PREFIX] [-l LABEL,LABEL...] [--by FIELD
            [--series FIELD]] [--precision P] [--per-client] [--no-plot]
            FILE.csv ...
-       {prog} kernels [-n N] [--seed S] [-o FILE.csv] [VM OPTIONS]
-           [--gate 'MEASURE -P%'] CONFIG LABEL=IMAGE[:MODULES_DIR] ...
+       {prog} kernels [-n N] [--seed S] [-o FILE.csv] [-p POSTMARK]
+           [--fs FS] [--mkfs-options [NAME=]OPTS ...] [--mount-options OPTS]
+           [--disk-size SIZE] [--memory SIZE] [--cpus N] [--time-limit S]
+           [--accel auto|kvm|tcg] [--cmdline [LABEL=]TEXT ...] [--qemu QEMU]
+           [--init PM_INIT] [--gate 'MEASURE -P%'] [-v] [--no-plot]
+           CONFIG LABEL=IMAGE[:MODULES_DIR] ...
 
 Run mode runs the postmark CONFIG N times (default 5) on every target,
 interleaved (A B A B ...), each run in a new empty subdirectory of
@@ -252,12 +256,10 @@ TEST=IMAGE exits 0 when TEST is not significantly worse than GOOD by more
 than P% (1 when the whole 95% interval of the ratio from Welch's test is
 past 1 - P/100; + for latencies and times), 125 when it cannot tell: for
 git bisect run.  Under TCG the times are the emulator's: only ratios
-between kernels mean something, as the report and the rows say.  The VM
-OPTIONS: -p POSTMARK, --fs FS, --mkfs-options OPTS, --mount-options OPTS,
---disk-size SIZE, --memory SIZE (default 1G), --cpus N (2), --time-limit S,
---accel auto|kvm|tcg, --cmdline [LABEL=]TEXT (to every kernel's command line,
-or LABEL's), --qemu QEMU, --init PM_INIT (the guest's init), -v (the
-consoles on standard error), --no-plot.
+between kernels mean something, as the report and the rows say.  --memory
+(default 1G), --cpus (2) and --disk-size (1G) size the VM; --cmdline TEXT
+adds to every kernel's command line, --cmdline LABEL=TEXT to LABEL's; -v
+shows the consoles on standard error; --init names the guest's init.
 
 A label on tmpfs gets a warning (run mode: always; report mode: beside
 labels on other file systems), and the report lists the runs' own

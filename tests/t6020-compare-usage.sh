@@ -54,7 +54,7 @@ is "$(sed -n 1p "$T/err" | cut -d' ' -f1-2)" "usage: compare.sh" \
     "no arguments: the synopsis on stderr"
 grep -q '^       compare.sh report ' "$T/err" &&
     grep -q '^       compare.sh kernels ' "$T/err" &&
-    [ "$(wc -l <"$T/err")" -le 10 ] &&
+    [ "$(wc -l <"$T/err")" -le 16 ] &&
     [ "$(sed -n '$p' "$T/err")" = \
     "Try 'compare.sh --help' for more information." ]
 ok $? "... of the three modes, and where the rest is ($(wc -l <"$T/err") lines)"
