@@ -91,7 +91,8 @@ fails 1 "compare.sh: label 'a-x-y' given twice (kernel a-x with disk y)" \
     --mkfs-options x-y=-q --mkfs-options y=-q c.pm a="$T/vmlinuz" \
     a-x="$T/vmlinuz"
 printf 'set number 10\nrun\n' >run.pm
-fails 1 'compare.sh: run.pm:2: "run": remove it; compare.sh adds the run itself' \
+fails 1 "compare.sh: run.pm:2: \"run\": remove it; compare.sh adds the $(:
+    )run itself" \
     "a config that runs" run.pm a="$T/vmlinuz"
 printf 'set number 10\nset size 5000 500\n' >bad.pm
 fails 1 "compare.sh: bad.pm: $POSTMARK refused the config; nothing was run" \

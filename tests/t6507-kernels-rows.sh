@@ -29,7 +29,8 @@ h = rows[0]
 for r in rows[1:]:
     r[h.index("kernel")] = {"a": "6.1.0-56-cloud-amd64",
                             "b": "6.1.0-57-cloud-amd64"}[r[h.index("label")]]
-csv.writer(open(sys.argv[1], "w", newline=""), lineterminator="\n").writerows(rows)
+w = csv.writer(open(sys.argv[1], "w", newline=""), lineterminator="\n")
+w.writerows(rows)
 PY
 
 # The order run mode draws from seed 7 for two targets, three rounds.
@@ -58,7 +59,8 @@ for r in rows:
 PY
 }
 is "$(grep -c '^schema_version,' k.csv)" 1 "the CSV file has one header"
-is "$(col k.csv label | tr '\n' ' ')" "$(awk '{ printf("%s ", $2) }' k.order)" \
+is "$(col k.csv label | tr '\n' ' ')" \
+    "$(awk '{ printf("%s ", $2) }' k.order)" \
     "a row per boot, in the order of the boots"
 is "$(col k.csv label kernel | sort -u | tr '\n' ' ')" \
     "a 6.1.0-56-cloud-amd64 b 6.1.0-57-cloud-amd64 " \
@@ -84,6 +86,21 @@ is "$?" 0 "report --by kernel reads the result"
 grep -q '^6\.1\.0-57-cloud-amd64  *3 ' by.out
 ok $? "... and groups by the guests' kernels"
 
+# Files of schema 4 (146 columns, no VM columns) are read beside them.
+py - k.csv <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+for r in rows[1:]:
+    r[0] = "4"
+    r[1] += "-old"
+w = csv.writer(open("four.csv", "w", newline=""), lineterminator="\n")
+w.writerows(r[:146] for r in rows)
+PY
+sh "$compare" report --no-plot -o "$T/both" k.csv four.csv >both.out 2>&1
+is "$?:$(sed -n 's/^\([ab]\(-old\)*\)  *3 .*/\1/p' both.out | sort |
+    tr '\n' ' ')" "0:a a-old b b-old " \
+    "report reads records of schema 4 beside those of 5"
+
 # Named --mkfs-options: each kernel with each disk.
 for lab in a-dx a-nodx b-dx b-nodx; do host_rows "$T/rows2.csv" $lab 1 c.pm
 done
@@ -103,7 +120,8 @@ rows = list(csv.reader(open(sys.argv[1], newline="")))
 h = rows[0]
 bs = [r for r in rows[1:] if r[h.index("label")] == "b"]
 bs[0][h.index("status")] = "error: kernel /k/b: kernel panic: VFS"
-csv.writer(open(sys.argv[1], "w", newline=""), lineterminator="\n").writerows(rows)
+w = csv.writer(open(sys.argv[1], "w", newline=""), lineterminator="\n")
+w.writerows(rows)
 PY
 COMPARE_KERNELS_ROWS=$T/rows3.csv sh "$compare" kernels -n 2 --seed 5 \
     --no-plot -o "$T/e.csv" c.pm a="$T/vmlinuz" b="$T/vmlinuz" \
@@ -112,7 +130,8 @@ is "$?" 1 "a boot failed: exit 1"
 is "$(col e.csv label status | sort | tr '\n' '/')" "a ok/a ok/b error: $(:
     )kernel /k/b: kernel panic: VFS; console: (the test hook's row)/b ok/" \
     "its error row names the kernel and the console; the others go on"
-is "$(grep "^rows:" e.out)" "rows: 3 used (status ok), 1 skipped (status not ok: 1 error)" \
+is "$(grep "^rows:" e.out)" \
+    "rows: 3 used (status ok), 1 skipped (status not ok: 1 error)" \
     "the report counts it"
 grep -qx "compare.sh: 1 of 4 boots failed: their rows in $T/e.csv have $(:
     )status error" e.err

@@ -14,13 +14,7 @@
 # disk image, initramfs or QEMU is left.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/kernels/lib.sh"
-need_python
-need_init
-need_qemu
-mkdir "$T/k" "$T/tmp" "$T/nomods"
-fetch_kernel "$T/k"
-diag "kernel: $KPKG ($KRELEASE)"
-cp "$KMODS/modules.builtin" "$T/nomods/"
+need_kernel
 cd "$T" || exit 99
 
 printf 'set number 100\nset transactions 300\nset size 500 5000\n' >c.pm

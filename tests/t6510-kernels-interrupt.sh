@@ -10,12 +10,7 @@
 # line, never on time.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/kernels/lib.sh"
-need_python
-need_init
-need_qemu
-mkdir "$T/k" "$T/tmp" "$T/nomods"
-fetch_kernel "$T/k"
-cp "$KMODS/modules.builtin" "$T/nomods/"
+need_kernel
 cd "$T" || exit 99
 
 printf 'set number 100\nset transactions 300\nset seed 42\n' >c.pm

@@ -4,8 +4,8 @@
 # skip the script without them; fetch_kernel DIR downloads the newest
 # linux-image-6.1.0-N-cloud-amd64-unsigned that apt knows into DIR and
 # unpacks it there with dpkg-deb -x, never installing it, and sets KPKG,
-# KRELEASE (its uname -r), KIMAGE and KMODS; compare, fake_kernel and
-# host_rows serve the tests of the kernels mode (below).
+# KRELEASE (its uname -r), KIMAGE and KMODS; need_kernel, compare,
+# fake_kernel and host_rows serve the tests of the kernels mode (below).
 
 PM_INIT=$builddir/guest/pm_init
 FRAMETEST=$builddir/guest/pm_frametest
@@ -79,4 +79,17 @@ host_rows() {
 	{ cat "$4"; printf '%s\n' "set location $T/hostrun" "set label $2" \
 	    "set iterations $3" "set report csv" "run $1" quit; } |
 	    "$POSTMARK" >/dev/null 2>&1
+}
+
+# need_kernel: what a test that boots needs (python3, the init, QEMU), a
+# fetched kernel (fetch_kernel into $T/k), $T/tmp for TMPDIR, and
+# $T/nomods, a modules directory without the disk's modules.
+need_kernel() {
+	need_python
+	need_init
+	need_qemu
+	mkdir "$T/k" "$T/tmp" "$T/nomods" || exit 99
+	fetch_kernel "$T/k"
+	diag "kernel: $KPKG ($KRELEASE)"
+	cp "$KMODS/modules.builtin" "$T/nomods/"
 }
