@@ -22,14 +22,17 @@ installed beside it).
 
 A mode is a row of MODES: its name (the first argument; none for run
 mode), its synopsis, its options (rows of OPTIONS that name it) and the
-function that runs it with the parsed options.  Run mode is
-compare_run.py; report mode, and the report of run mode, is report()
-below, made of compare_data (the rows), compare_report (the statistics
-and the text) and compare_plot (the plots).
+function that runs it with the parsed options (and may return the exit
+status).  Run mode is compare_run.py, kernels mode compare_kernels.py
+(each kernel booted in QEMU: pm_vm.py); report mode, and the report of
+the other two, is report() below, made of compare_data (the rows),
+compare_report (the statistics and the text) and compare_plot (the
+plots).
 
-Exit status: 0 success, 1 failure (a failed run, a bad CSV, a missing
-dependency), 2 usage error, 129/130/143 hangup, interrupt, termination,
-141 when the reader of standard output went away.
+Exit status: 0 success, 1 failure (a failed run or boot, a bad CSV, a
+missing dependency), 2 usage error, 129/130/143 hangup, interrupt,
+termination, 141 when the reader of standard output went away; kernels
+--gate: 0 good, 1 bad, 125 cannot tell.
 
 Test hook: with COMPARE_DATA_DIR=DIR a report also writes its plot data
 (stats.tsv, vars.gp ...) into DIR, as gnuplot reads them (tests/t6005).
