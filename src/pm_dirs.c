@@ -109,36 +109,43 @@ pm_chain(const struct pm_dirs *d, const char **part)
  * The path of a file or directory as the user would write it, for
  * messages: "[location/][rR/][cI/][sK/][prefix]N" for a file of d, with
  * the subdirectory part when usesub and the number when num is not 0 (a
- * directory otherwise).  Returns an allocated string.
+ * directory otherwise).  Returns an allocated string, or NULL when
+ * memory is short (the message then has no path: a run in trouble must
+ * not exit over it).
  */
 char *
 pm_display(const struct pm_run *run, const struct pm_dirs *d, uint32_t loc,
     int usesub, uint32_t sub, uint32_t num)
 {
-	const char	*chain[PM_PATH_DEPTH];
-	char		 buf[PM_NAME_MAX + 1], *s, *t;
-	int		 n, i;
+	const char	*chain[PM_PATH_DEPTH], *part[PM_PATH_DEPTH + 2];
+	char		 sbuf[PM_NAME_MAX + 1], nbuf[PM_NAME_MAX + 1], *s;
+	size_t		 len, k;
+	int		 n, i, np = 0;
 
-	s = xstrdup(run->nloc > 0 ? run->cfg->locations[loc].name : "");
+	part[np++] = run->nloc > 0 ? run->cfg->locations[loc].name : "";
 	n = pm_chain(d, chain);
-	for (i = 0; i < n; i++) {
-		xasprintf(&t, "%s%s%s", s, *s != '\0' ? "/" : "", chain[i]);
-		free(s);
-		s = t;
-	}
+	for (i = 0; i < n; i++)
+		part[np++] = chain[i];
 	if (usesub) {
-		pm_name_subdir(buf, sizeof buf, sub);
-		xasprintf(&t, "%s%s%s", s, *s != '\0' ? "/" : "", buf);
-		free(s);
-		s = t;
+		pm_name_subdir(sbuf, sizeof sbuf, sub);
+		part[np++] = sbuf;
 	}
 	if (num != 0) {
-		pm_name_file(buf, num);
-		xasprintf(&t, "%s%s%s%s", s, *s != '\0' ? "/" : "",
-		    run->prefix, buf);
-		free(s);
-		s = t;
+		memcpy(nbuf, run->prefix, run->plen);
+		pm_name_file(nbuf + run->plen, num);
+		part[np++] = nbuf;
 	}
+	for (len = 1, i = 0; i < np; i++)
+		len += strlen(part[i]) + 1;
+	if ((s = malloc(len)) == NULL)
+		return (NULL);
+	for (k = 0, i = 0; i < np; i++) {
+		if (k > 0)
+			s[k++] = '/';
+		memcpy(s + k, part[i], strlen(part[i]));
+		k += strlen(part[i]);
+	}
+	s[k] = '\0';
 	return (s);
 }
 
@@ -460,17 +467,19 @@ int
 pm_direct_blocks(struct pm_run *run, size_t a)
 {
 	const struct pm_config	*cfg = run->cfg;
-	char			*what;
+	char			 what[64];
 
 	if (a == 0 || (cfg->read_block % a == 0 && cfg->write_block % a == 0))
 		return (0);
-	xasprintf(&what, "read %u and write %u", cfg->read_block,
+	snprintf(what, sizeof what, "read %u and write %u", cfg->read_block,
 	    cfg->write_block);
 	pm_fail(run, "direct", what, EINVAL);
-	free(what);
-	xasprintf(&run->res->error.text, "block sizes must be multiples of "
-	    "%zu bytes, the file system's direct-I/O alignment (set read "
-	    "%zu, set write %zu)", a, a, a);
+	/* Short of memory, strerror's text stands in. */
+	if (run->res->error.text == NULL && asprintf(&run->res->error.text,
+	    "block sizes must be multiples of %zu bytes, the file system's "
+	    "direct-I/O alignment (set read %zu, set write %zu)", a, a,
+	    a) == -1)
+		run->res->error.text = NULL;
 	return (-1);
 }
 
@@ -491,8 +500,8 @@ pm_direct_check(struct pm_run *run, size_t nloc, size_t *align)
 	uint32_t	 i;
 	int		 rc = 0, later = 0;
 
-	if (pm_dirs_init(&d, nloc, 0) == -1)
-		return (pm_fail(run, "allocate", "directory table", errno));
+	if (pm_dirs_new(run, &d, nloc, 0) == -1)
+		return (-1);
 	for (i = 0; rc == 0 && i < d.nloc; i++) {
 		if ((d.locfd[i] = open(pm_locname(run, i), PM_DIR_FLAGS)) ==
 		    -1)
@@ -591,8 +600,12 @@ pm_dirs_child(struct pm_run *run, const struct pm_dirs *parent,
 	uint32_t	 i;
 
 	child->parent = parent;
-	child->name = xstrdup(name);
-	child->base = xcalloc(child->nloc, sizeof *child->base);
+	if ((child->name = strdup(name)) == NULL)
+		return (pm_fail_alloc(run, "directory name", 1,
+		    strlen(name) + 1));
+	if ((child->base = calloc(child->nloc, sizeof *child->base)) == NULL)
+		return (pm_fail_alloc(run, "directory identities",
+		    child->nloc, sizeof *child->base));
 	for (i = 0; i < child->nloc; i++) {
 		child->base[i].fd = -1;
 		child->canon[i] = parent->canon[i];
@@ -641,7 +654,9 @@ pm_dirs_adopt(struct pm_run *run, const struct pm_dirs *parent,
 	uint32_t	 i;
 
 	child->parent = parent;
-	child->name = xstrdup(name);
+	if ((child->name = strdup(name)) == NULL)
+		return (pm_fail_alloc(run, "directory name", 1,
+		    strlen(name) + 1));
 	child->adopt = 1;
 	for (i = 0; i < child->nloc; i++)
 		child->canon[i] = parent->canon[i];
@@ -754,15 +769,19 @@ gone:
 }
 
 /*
- * Remove the n-th subdirectory made in d (0-based, creation order).
- * Returns as pm_rmdir_one.
+ * Remove the n-th subdirectory made in d (0-based, creation order): in
+ * the first pass (first set) whichever it is, one that still holds
+ * another location's subdirectories being marked for the second pass,
+ * which tries only those.  Returns as pm_rmdir_one (0 for one the second
+ * pass skips).
  */
 static int
-pm_rmdir(struct pm_run *run, struct pm_dirs *d, uint64_t n, int again)
+pm_rmdir(struct pm_run *run, struct pm_dirs *d, uint64_t n, int first)
 {
-	char		 name[256], *what;
-	uint32_t	 i, k;
-	int		 rc;
+	struct pm_subdir	*sd;
+	char			 name[256], *what;
+	uint32_t		 i, k;
+	int			 rc;
 
 	/* The n-th made directory: canonical locations in order. */
 	for (i = 0; i < d->nloc; i++) {
@@ -773,11 +792,16 @@ pm_rmdir(struct pm_run *run, struct pm_dirs *d, uint64_t n, int again)
 		n -= d->nsub;
 	}
 	k = (uint32_t)n;
+	sd = &d->sub[(uint64_t)i * d->nsub + k];
+	if (!first && !sd->later)
+		return (0);
+	sd->later = 0;
 	pm_name_subdir(name, sizeof name, k);
 	what = pm_display(run, d, i, 1, k, 0);
-	rc = pm_rmdir_one(run, d->locfd[i], name, sizeof name,
-	    &d->sub[(uint64_t)i * d->nsub + k], again, what);
+	rc = pm_rmdir_one(run, d->locfd[i], name, sizeof name, sd, first,
+	    what);
 	free(what);
+	sd->later = rc == 1;
 	return (rc);
 }
 
@@ -791,24 +815,18 @@ static int
 pm_rmdirs(struct pm_run *run, struct pm_dirs *d)
 {
 	uint64_t	 n, later = 0;
-	uint8_t		*left;
 	int		 rc = 0, r;
 
-	if (d->made == 0)
-		return (0);
-	left = xcalloc(d->made, 1);
 	for (n = 0; n < d->made; n++) {
-		if ((r = pm_rmdir(run, d, n, 1)) == 1) {
-			left[n] = 1;
+		if ((r = pm_rmdir(run, d, n, 1)) == 1)
 			later++;
-		} else if (r == -1)
+		else if (r == -1)
 			rc = -1;
 	}
 	for (n = d->made; later > 0 && n-- > 0;) {
-		if (left[n] && pm_rmdir(run, d, n, 0) == -1)
+		if (pm_rmdir(run, d, n, 0) == -1)
 			rc = -1;
 	}
-	free(left);
 	d->made = 0;
 	return (rc);
 }
@@ -848,7 +866,8 @@ pm_dirs_remove(struct pm_run *run, struct pm_dirs *d)
 /*
  * Prepare the directory table of nloc locations (0: the current
  * directory) with nsub subdirectories each (0: none): nothing open yet.
- * Returns 0, or -1 with errno set; pm_close_dirs frees it either way.
+ * Returns 0, or -1 with errno set and nothing allocated; pm_dirs_close
+ * frees it either way.
  */
 int
 pm_dirs_init(struct pm_dirs *d, size_t nloc, uint32_t nsub)
@@ -862,8 +881,15 @@ pm_dirs_init(struct pm_dirs *d, size_t nloc, uint32_t nsub)
 	d->locfd = calloc(d->nloc, sizeof *d->locfd);
 	d->canon = calloc(d->nloc, sizeof *d->canon);
 	d->sub = calloc(nsd, sizeof *d->sub);
-	if (d->locfd == NULL || d->canon == NULL || d->sub == NULL)
+	if (d->locfd == NULL || d->canon == NULL || d->sub == NULL) {
+		/* Not a handle in sight: nothing for pm_dirs_close. */
+		free(d->locfd);
+		free(d->canon);
+		free(d->sub);
+		memset(d, 0, sizeof *d);
+		errno = ENOMEM;
 		return (-1);
+	}
 	for (n = 0; n < d->nloc; n++) {
 		d->locfd[n] = -1;
 		d->canon[n] = (uint32_t)n;
@@ -871,6 +897,24 @@ pm_dirs_init(struct pm_dirs *d, size_t nloc, uint32_t nsub)
 	for (n = 0; n < nsd; n++)
 		d->sub[n].fd = -1;
 	return (0);
+}
+
+/*
+ * pm_dirs_init for the run: a failure is its error, naming the table
+ * and its size.  Returns 0 or -1.
+ */
+int
+pm_dirs_new(struct pm_run *run, struct pm_dirs *d, size_t nloc,
+    uint32_t nsub)
+{
+	if (pm_dirs_init(d, nloc, nsub) == 0)
+		return (0);
+	if (nsub > 0)
+		return (pm_fail_alloc(run, "subdirectory table",
+		    (uint64_t)(nloc > 0 ? nloc : 1) * nsub,
+		    sizeof (struct pm_subdir)));
+	return (pm_fail_alloc(run, "location table", nloc > 0 ? nloc : 1,
+	    sizeof (int) + sizeof (uint32_t) + sizeof (struct pm_subdir)));
 }
 
 /* Close every directory handle of d still open and free d's tables. */

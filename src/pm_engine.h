@@ -15,10 +15,12 @@
  */
 
 /*
- * The engine's own types, shared by its three files: pm_workload.c (one
- * client's PostMark workload), pm_dirs.c (the directory handles) and
- * pm_group.c (the clients of a run: threads, barriers, MPI ranks, merged
- * results).  Nothing outside the engine includes this.
+ * The engine's own types, shared by its files: pm_engine.c (the base:
+ * stop flag, failures, results), pm_workload.c (one client's PostMark
+ * workload), pm_dirs.c (the directory handles), pm_interval.c (interval
+ * series), pm_group.c (the clients of a run and the one sequencer of
+ * its phases: threads, MPI agreements) and pm_merge.c (the run's result
+ * from its clients').  Nothing outside the engine includes this.
  */
 
 #ifndef PM_ENGINE_H
@@ -65,6 +67,7 @@ struct pm_bitmap {
 /* A directory the run made: its handle and identity. */
 struct pm_subdir {
 	int		 fd;		/* handle, -1 = none */
+	int		 later;		/* removal left for a second pass */
 	dev_t		 dev;		/* st_dev, to know it again */
 	ino_t		 ino;		/* st_ino */
 };
@@ -115,6 +118,8 @@ struct pm_iv {
 	uint64_t	 t_cut;		/* ns: the current interval's start */
 	uint64_t	 tstart[PM_NTPHASES]; /* ns: each phase's start */
 	uint64_t	 base[PM_IV_NCOUNT]; /* counts at t_cut */
+	uint64_t	 cost[PM_NTPHASES]; /* ns: cutting, inside each phase */
+	uint64_t	 ncut[PM_NTPHASES]; /* cuts inside each phase */
 	struct pm_hist	 h[PM_NOPS];	/* this interval's latencies */
 	struct pm_ivrow	*row;		/* all phases' rows */
 	size_t		 nrow;
@@ -130,6 +135,7 @@ struct pm_sampler {
 	pthread_cond_t	 cv;
 	int		 stop;
 	int		 running;
+	size_t		 failed;	/* bytes it could not allocate, or 0 */
 	struct pm_run	**run;		/* the clients, borrowed */
 	size_t		 n;
 };
@@ -179,7 +185,53 @@ struct pm_run {
 	uint64_t		 swstep[PM_NTPHASES];	/* ops between them */
 	uint32_t		 nsw[PM_NTPHASES];	/* kept */
 	uint64_t		 sw[PM_NTPHASES][PM_SW_STEPS]; /* ns, mono */
+	uint64_t		 tend[PM_NTPHASES]; /* ns: when it ended or */
+					/* stopped each phase, or 0 */
 	struct pm_iv		 iv;		/* set interval */
+};
+
+/*
+ * The clients of one run and the state of its sequencer (pm_group.c).
+ * t0[tp] is when phase tp started for all of them (the clients' end
+ * stamps are their own); a phase never reached gets the time the run
+ * stopped.
+ */
+struct pm_group {
+	const struct pm_config	*cfg;		/* borrowed */
+	const struct pm_hooks	*hooks;		/* borrowed, may be NULL */
+	void			*arg;		/* for the hooks */
+	struct pm_result	*res;		/* the run's, merged */
+	struct pm_dirs		 top;		/* the locations */
+	struct pm_dirs		 rank;		/* MPI: rR in each location */
+	struct pm_dirs		 shift;		/* rankshift: rank R+K's rR */
+	struct pm_run		**client;	/* this process's clients */
+	uint32_t		 n;		/* how many */
+	uint32_t		 rankno;	/* MPI rank, 0 without */
+	uint32_t		 nranks;	/* MPI ranks, 1 without */
+	int			 single;	/* PostMark's run: one */
+						/* client, in this thread */
+	int			 mpi;		/* several ranks */
+	char			 host[64];	/* this rank's host name */
+	int			 private;	/* clients in cI directories */
+	int			 stop;		/* a client failed: all stop */
+	int			 unmade;	/* the clients were not all */
+						/* made (on some rank) */
+	uint64_t		 t0[PM_NTPHASES]; /* ns: each phase's start */
+	uint64_t		 t_stop;	/* ns: when the walk ended */
+	int			 ran[PM_NTPHASES][2]; /* something ran before */
+						/* (0) or after (1) it */
+	pthread_t		*thread;	/* the clients' threads */
+	uint32_t		 nthreads;	/* made */
+	pthread_mutex_t		 mtx;		/* for what follows */
+	pthread_cond_t		 go;		/* cmd changed */
+	pthread_cond_t		 done;		/* ndone changed */
+	int			 cmd;		/* the phase to run, or -1 */
+	uint32_t		 round;		/* commands given */
+	uint32_t		 ndone;		/* clients done with it */
+	struct pm_hooks		 chooks;	/* client 0's: progress */
+	struct pm_clientrow	*rows;		/* each client's, for merging */
+	struct pm_hist		*scratch;	/* for merging */
+	struct pm_sampler	 sm;		/* set interval: CPU samples */
 };
 
 /*
@@ -192,10 +244,19 @@ struct pm_run {
 		pm_iv_cut((run), 0);					\
 } while (0)
 
-/* pm_workload.c: one client. */
+/* pm_engine.c: the stop flag, failures. */
 extern volatile sig_atomic_t pm_signal;
+void		 pm_group_stop(struct pm_group *);
+int		 pm_group_stopping(const struct pm_group *);
+int		 pm_group_halted(const struct pm_group *);
 int		 pm_stopped(const struct pm_run *);
 int		 pm_fail(struct pm_run *, const char *, const char *, int);
+int		 pm_fail_alloc(struct pm_run *, const char *, uint64_t,
+		    uint64_t);
+void		 pm_error_alloc(struct pm_error *, const char *, uint64_t,
+		    uint64_t);
+
+/* pm_workload.c: one client. */
 char		*pm_utoa(char *, uint32_t);
 int		 pm_client_setup(struct pm_run *);
 int		 pm_client_take(struct pm_run *, uint32_t);
@@ -203,7 +264,6 @@ void		 pm_client_teardown(struct pm_run *);
 int		 pm_phase_create(struct pm_run *);
 int		 pm_phase_transact(struct pm_run *);
 int		 pm_phase_delete(struct pm_run *);
-int		 pm_phases(struct pm_run *);
 void		 pm_client_cleanup(struct pm_run *);
 void		 pm_lat_flush(struct pm_run *);
 
@@ -220,15 +280,18 @@ int		 pm_sampler_start(struct pm_sampler *, struct pm_run **,
 		    size_t);
 void		 pm_sampler_stop(struct pm_sampler *);
 
-/* pm_group.c: the clients of a run. */
-void		 pm_group_stop(struct pm_group *);
-int		 pm_group_stopping(const struct pm_group *);
+/* pm_merge.c: the run's result. */
+void		 pm_merge(struct pm_group *);
+void		 pm_merge_status(struct pm_group *);
+void		 pm_merge_cost(struct pm_group *);
 
 /* pm_dirs.c: directory handles. */
 const char	*pm_locname(const struct pm_run *, uint32_t);
 char		*pm_display(const struct pm_run *, const struct pm_dirs *,
 		    uint32_t, int, uint32_t, uint32_t);
 int		 pm_dirs_init(struct pm_dirs *, size_t, uint32_t);
+int		 pm_dirs_new(struct pm_run *, struct pm_dirs *, size_t,
+		    uint32_t);
 void		 pm_dirs_close(struct pm_dirs *);
 int		 pm_dirs_open(struct pm_run *, struct pm_dirs *, size_t *);
 int		 pm_dirs_child(struct pm_run *, const struct pm_dirs *,

@@ -33,7 +33,9 @@
 
 /*
  * Record that op failed on path with errnum, unless an error is recorded
- * already: the first failure of a run is its cause.  path is copied.
+ * already: the first failure of a run is its cause.  path is copied;
+ * NULL, or a copy that memory is too short for, leaves it NULL ("?"):
+ * a run that ran out of memory must still be able to say so.
  */
 void
 pm_error_set(struct pm_error *e, const char *op, const char *path,
@@ -42,7 +44,7 @@ pm_error_set(struct pm_error *e, const char *op, const char *path,
 	if (e->op != NULL)
 		return;
 	e->op = op;
-	e->path = xstrdup(path);
+	e->path = path != NULL ? strdup(path) : NULL;
 	e->errnum = errnum;
 	e->msg = NULL;
 	e->text = NULL;
@@ -137,21 +139,35 @@ pm_cmderr_clear(struct pm_cmderr *err)
 
 /*
  * Add a warning to a result: why its figures may mislead and what to
- * change (printf format), not said yet.
+ * change (printf format), not said yet.  One that memory is too short for
+ * is left out rather than the whole record: the engine adds its own as a
+ * run ends.
  */
 void
 pm_result_warn(struct pm_result *r, const char *fmt, ...)
 {
-	va_list	 ap;
-	char	*w;
+	va_list		 ap;
+	char		*w, **p;
+	unsigned char	*s;
+	int		 n;
 
 	va_start(ap, fmt);
-	xvasprintf(&w, fmt, ap);
+	n = vasprintf(&w, fmt, ap);
 	va_end(ap);
-	r->warnings = xreallocarray(r->warnings, r->nwarnings + 1,
-	    sizeof *r->warnings);
-	r->warnings_said = xreallocarray(r->warnings_said, r->nwarnings + 1,
-	    sizeof *r->warnings_said);
+	if (n == -1)
+		return;
+	if ((p = reallocarray(r->warnings, r->nwarnings + 1,
+	    sizeof *r->warnings)) == NULL) {
+		free(w);
+		return;
+	}
+	r->warnings = p;
+	if ((s = reallocarray(r->warnings_said, r->nwarnings + 1,
+	    sizeof *r->warnings_said)) == NULL) {
+		free(w);
+		return;
+	}
+	r->warnings_said = s;
 	r->warnings_said[r->nwarnings] = 0;
 	r->warnings[r->nwarnings++] = w;
 }

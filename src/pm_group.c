@@ -14,33 +14,35 @@
  * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
  */
 
+
 /*
- * The clients of a run.  With one client (set clients 1, no MPI) the run
- * is PostMark's, in the calling thread, with PostMark's names and system
- * calls.  With several, client i runs a complete PostMark workload with
- * seed + i (its global number across MPI ranks), in threads that start
- * each timed phase together: a barrier, then the phase, then a barrier;
- * what the caller runs between phases (hooks, cache drops) happens
- * between the barriers, outside the phases.  Each client works in its
- * own subdirectory cI of each location (rR/cI under MPI), or, shared, in
- * the same directories with names of its own (cI-N).  A failure in one
- * client stops all of them; each client's files are then removed.
+ * The clients of a run and the one sequencer of its phases.  With one
+ * client (set clients 1, no MPI) the run is PostMark's, in the calling
+ * thread, with PostMark's names and system calls.  With several, client
+ * i runs a complete PostMark workload with seed + i (its global number
+ * across MPI ranks) in a thread of its own, in its own subdirectory cI
+ * of each location (rR/cI under MPI) or, shared, in the same
+ * directories with names of its own (cI-N).  A failure in one client
+ * stops all of them; each client's files are then removed.
  *
- * The run's result merges the clients': counts and bytes are summed,
- * histograms merged bucket by bucket (exact), each phase lasts from its
- * start to the last client's end; the stonewall figures count what all
- * clients did until the first one finished the phase (from checkpoints
- * every 1/1024 of each client's operations), and the balance is the
- * fastest client's elapsed time over the slowest's.
+ * One sequencer (pm_group_walk) walks the phases for 1..N clients,
+ * threads or MPI ranks, and calls each hook point once, in one order:
+ * the subdirectories (between their title and end line), then for each
+ * timed phase the hook before it and the sample at its start, its
+ * title, the phase in every client (in this thread, or the client
+ * threads released together and waited for), its end line, the sample
+ * at its end and the hook after it; then the removal of the
+ * subdirectories.  What the caller runs between phases (hooks, cache
+ * drops) is outside every client's interval.  A stop (a failure, a
+ * signal, another rank's stop) ends the walk where it is: no later
+ * phase starts, no later hook runs, and what the run made is removed.
  *
- * Under MPI (pm_mpi.c) every rank runs this with its own clients; the
- * coordinators of the ranks call the same collectives in the same order
- * whatever happens, each decision that could differ between ranks (a
- * failure, a signal) being agreed first: after the clients and the
- * directories are made, at the start and the end of every phase, after
- * the phases.  Merging reduces counts and histograms on rank 0 and
- * gathers the client rows there; durations are compared, not time
- * stamps, since the ranks' clocks are not the same clock.
+ * Under MPI (pm_mpi.c) every rank runs this with its own clients.  The
+ * decisions that could differ between ranks (a local failure, a signal)
+ * are agreed at the sequencer's agreement points, all of them calls of
+ * pm_group_agree, so that every rank walks exactly as far as the others
+ * and makes the same collective calls in the same order; merging
+ * (pm_merge.c) reduces the counts and gathers the rows on rank 0.
  */
 
 #include "config.h"
@@ -48,7 +50,6 @@
 #include <sys/types.h>
 
 #include <errno.h>
-#include <stddef.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -62,142 +63,123 @@
 #include "pm_mpi.h"
 #include "pm_names.h"
 
-/* The counts of a result that the clients' sum, as offsets. */
-static const size_t pm_count_off[] = {
-	offsetof(struct pm_result, created_alone),
-	offsetof(struct pm_result, created_mixed),
-	offsetof(struct pm_result, read),
-	offsetof(struct pm_result, appended),
-	offsetof(struct pm_result, deleted_mixed),
-	offsetof(struct pm_result, deleted_alone),
-	offsetof(struct pm_result, bytes_read),
-	offsetof(struct pm_result, bytes_written),
-	offsetof(struct pm_result, transactions_done)
-};
-#define PM_NCOUNTS	(sizeof pm_count_off / sizeof pm_count_off[0])
+#define PM_CMD_QUIT	(-1)	/* the command that ends a client thread */
 
-/* Count k of a result. */
-static uint64_t *
-pm_count(struct pm_result *r, size_t k)
-{
-	return ((uint64_t *)(void *)((char *)r + pm_count_off[k]));
-}
-
-static uint64_t
-pm_count_of(const struct pm_result *r, size_t k)
-{
-	uint64_t	 v;
-
-	memcpy(&v, (const char *)r + pm_count_off[k], sizeof v);
-	return (v);
-}
-
-/* The coordinator of the clients of one run. */
-struct pm_group {
-	const struct pm_config	*cfg;		/* borrowed */
-	const struct pm_hooks	*hooks;		/* borrowed, may be NULL */
-	void			*arg;		/* for the hooks */
-	struct pm_result	*res;		/* the run's, merged */
-	struct pm_dirs		 top;		/* the locations */
-	struct pm_dirs		 rank;		/* MPI: rR in each location */
-	struct pm_dirs		 shift;		/* rankshift: rank R+K's rR */
-	struct pm_run		**client;	/* this process's clients */
-	uint32_t		 n;		/* how many */
-	uint32_t		 rankno;	/* MPI rank, 0 without */
-	uint32_t		 nranks;	/* MPI ranks, 1 without */
-	int			 single;	/* PostMark's run: one client */
-	int			 mpi;		/* several ranks */
-	char			 host[64];	/* this rank's host name */
-	int			 private;	/* clients in cI directories */
-	int			 stop;		/* a client failed: all stop */
-	int			 first;		/* the client that failed */
-					/* first, or -1 */
-	pthread_barrier_t	 bar;		/* phase starts and ends */
-	pthread_mutex_t		 mtx;		/* for gate */
-	pthread_cond_t		 cv;		/* gate changed */
-	int			 gate;		/* 0 wait, 1 go, -1 give up */
-	struct pm_hooks		 chooks;	/* client 0's: progress */
-	uint64_t		 t0[PM_NTPHASES]; /* ns, each phase's start */
-	struct pm_sampler	 sm;		/* set interval: CPU samples */
+/* The points where the sequencer calls the caller's hooks, in order. */
+enum pm_point {
+	PM_PT_BEFORE,		/* hooks->before the phase */
+	PM_PT_START,		/* hooks->sample at its start */
+	PM_PT_BEGIN,		/* hooks->phase_begin: its title */
+	PM_PT_END,		/* hooks->phase_end: its end line */
+	PM_PT_FINISH,		/* hooks->sample at its end */
+	PM_PT_AFTER		/* hooks->after the phase */
 };
 
+/* The phase of each timed phase. */
+static const enum pm_phase pm_phase_of[PM_NTPHASES] = {
+	PM_PHASE_CREATE, PM_PHASE_TRANSACT, PM_PHASE_DELETE
+};
+
+static int	 pm_group_nomem(struct pm_group *, const char *, uint64_t,
+		    uint64_t);
+static int	 pm_group_client(struct pm_group *, uint32_t);
 static int	 pm_group_clients(struct pm_group *);
 static void	 pm_group_shared_error(struct pm_group *);
+static int	 pm_group_top(struct pm_group *, int, size_t *);
 static int	 pm_group_dirs(struct pm_group *);
-static int	 pm_group_top(struct pm_group *, size_t *);
-static int	 pm_group_halted(const struct pm_group *);
-static void	 pm_group_gate(struct pm_group *, int);
-static void	 pm_group_sample(struct pm_group *, enum pm_phase, int);
-static void	 pm_group_shift(struct pm_group *);
 static void	*pm_client_main(void *);
-static int	 pm_client_phase(struct pm_run *, enum pm_tphase);
-static void	 pm_group_around(struct pm_group *, int, enum pm_phase);
-static int	 pm_group_phases(struct pm_group *);
-static void	 pm_group_cleanup(struct pm_group *, int);
-static uint64_t	 pm_client_end(const struct pm_run *, enum pm_tphase);
-static uint64_t	 pm_client_ops(const struct pm_run *, enum pm_tphase);
-static uint64_t	 pm_ops_until(const struct pm_run *, enum pm_tphase,
-		    uint64_t);
-static void	 pm_merge_counts(struct pm_result *,
-		    const struct pm_result *);
-static void	 pm_merge_hists(struct pm_result *);
-static void	 pm_merge_times(struct pm_group *);
-static void	 pm_merge_status(struct pm_group *);
-static void	 pm_client_row(const struct pm_run *, struct pm_clientrow *);
-static void	 pm_group_merge(struct pm_group *);
-static void	 pm_group_sampler(struct pm_group *);
-static void	 pm_group_intervals(struct pm_group *);
+static void	 pm_client_phase(struct pm_run *, enum pm_tphase);
+static void	 pm_group_command(struct pm_group *, int);
+static void	 pm_group_wait(struct pm_group *);
+static int	 pm_group_start(struct pm_group *);
+static void	 pm_group_halt(struct pm_group *);
+static void	 pm_group_work(struct pm_group *, enum pm_tphase);
+static int	 pm_group_hook(struct pm_group *, enum pm_point,
+		    enum pm_phase);
+static int	 pm_group_agree(struct pm_group *, int);
+static void	 pm_group_shift(struct pm_group *);
+static void	 pm_group_walk(struct pm_group *);
+static void	 pm_group_cleanup(struct pm_group *);
+static void	 pm_group_outcome(struct pm_group *);
 static void	 pm_group_init(struct pm_group *, const struct pm_config *,
 		    const struct pm_hooks *, void *, struct pm_result *);
-static void	 pm_stopped_times(struct pm_result *);
 static void	 pm_group_free(struct pm_group *);
 
-/* Stop every client at its next operation: one failed. */
-void
-pm_group_stop(struct pm_group *g)
+/*
+ * A failed allocation of the run's own (not a client's): the run's
+ * error, and the run stops.  Returns -1.
+ */
+static int
+pm_group_nomem(struct pm_group *g, const char *what, uint64_t n,
+    uint64_t size)
 {
-	__atomic_store_n(&g->stop, 1, __ATOMIC_RELAXED);
-}
-
-/* Whether the clients must stop. */
-int
-pm_group_stopping(const struct pm_group *g)
-{
-	return (__atomic_load_n(&g->stop, __ATOMIC_RELAXED));
+	pm_error_alloc(&g->res->error, what, n, size);
+	pm_group_stop(g);
+	return (-1);
 }
 
 /*
- * Make the clients: their own results (the run's when it is PostMark's
- * single client), seeds, names in a shared run, and workloads.
- * Returns 0 or -1 (the failing client's result has the error).
+ * Make client i: its own result (the run's when it is PostMark's single
+ * client), numbers, names in a shared run.  Returns 0, or -1 with the
+ * client not made.
+ */
+static int
+pm_group_client(struct pm_group *g, uint32_t i)
+{
+	struct pm_run	*run;
+	char		 what[64];
+
+	if ((run = g->client[i] = calloc(1, sizeof *run)) == NULL) {
+		snprintf(what, sizeof what, "client %u of %u", i, g->n);
+		return (pm_group_nomem(g, what, 1, sizeof *run));
+	}
+	run->cfg = g->cfg;
+	run->grp = g;
+	run->id = i;
+	run->gid = g->rankno * g->n + i;
+	run->arg = g->arg;
+	run->hooks = i == 0 ? &g->chooks : NULL;
+	if (g->single) {
+		run->res = g->res;
+		return (0);
+	}
+	if ((run->res = pm_result_try()) == NULL) {
+		free(run);
+		g->client[i] = NULL;
+		snprintf(what, sizeof what, "the result of client %u of %u",
+		    i, g->n);
+		return (pm_group_nomem(g, what, 1, sizeof (struct pm_result)));
+	}
+	run->res->iteration = g->res->iteration;
+	run->sw_on = 1;
+	if (g->cfg->shared)
+		run->plen = pm_name_prefix(run->prefix, sizeof run->prefix,
+		    run->gid);
+	return (0);
+}
+
+/*
+ * Make the clients and their workloads, and with several what merging
+ * and their threads need, before the run makes anything.  Returns 0 or
+ * -1 (the error is the run's, or the failing client's).
  */
 static int
 pm_group_clients(struct pm_group *g)
 {
-	struct pm_run	*run;
 	uint32_t	 i;
 
-	g->client = xcalloc(g->n, sizeof *g->client);
+	if ((g->client = calloc(g->n, sizeof *g->client)) == NULL)
+		return (pm_group_nomem(g, "client table", g->n,
+		    sizeof *g->client));
 	for (i = 0; i < g->n; i++) {
-		run = g->client[i] = xcalloc(1, sizeof *run);
-		run->cfg = g->cfg;
-		run->grp = g;
-		run->id = i;
-		run->gid = g->rankno * g->n + i;
-		run->arg = g->arg;
-		if (g->single) {
-			run->res = g->res;
-			run->hooks = g->hooks;
-			continue;
-		}
-		run->res = pm_result_new();
-		run->res->iteration = g->res->iteration;
-		run->hooks = i == 0 ? &g->chooks : NULL;
-		run->sw_on = 1;
-		if (g->cfg->shared)
-			run->plen = pm_name_prefix(run->prefix,
-			    sizeof run->prefix, run->gid);
+		if (pm_group_client(g, i) == -1)
+			return (-1);
 	}
+	if (!g->single && ((g->rows = calloc(g->n, sizeof *g->rows)) ==
+	    NULL || (g->thread = calloc(g->n, sizeof *g->thread)) == NULL ||
+	    (g->scratch = malloc(sizeof *g->scratch)) == NULL))
+		return (pm_group_nomem(g, "client rows and threads", g->n,
+		    sizeof *g->rows + sizeof *g->thread));
 	for (i = 0; i < g->n; i++) {
 		if (pm_client_setup(g->client[i]) == -1)
 			return (-1);
@@ -223,34 +205,35 @@ pm_group_shared_error(struct pm_group *g)
 	pm_error_set(&g->res->error, e->op, e->path, e->errnum);
 	g->res->error.msg = e->msg;
 	if (e->text != NULL)
-		g->res->error.text = xstrdup(e->text);
+		g->res->error.text = strdup(e->text);
 	pm_error_clear(e);
 }
 
 /*
- * Open the locations and, when the clients share them, make their sK.
- * Under MPI rank 0 makes the sK; the other ranks then open the ones it
- * made.  Given align, the file systems are probed (pm_dirs_open).
- * Returns 0 or -1 (on every rank when rank 0 failed).
+ * Open the locations and, when the clients share them, make their sK,
+ * unless failed (an earlier failure of this rank).  Under MPI rank 0
+ * makes the sK; the other ranks then open the ones it made.  Given
+ * align, the file systems are probed (pm_dirs_open).  Returns 0 or -1
+ * (on every rank when rank 0 failed).
  */
 static int
-pm_group_top(struct pm_group *g, size_t *align)
+pm_group_top(struct pm_group *g, int failed, size_t *align)
 {
 	struct pm_run	*lead = g->client[0];
-	int		 failed = 0;
 
-	pm_dirs_init(&g->top, g->cfg->nlocations, g->private ? 0 :
-	    lead->subdirs);
+	if (!failed)
+		failed = pm_dirs_new(lead, &g->top, g->cfg->nlocations,
+		    g->private ? 0 : lead->subdirs) == -1;
 	if (g->mpi && !g->private) {
-		if (g->rankno == 0)
+		if (!failed && g->rankno == 0)
 			failed = pm_dirs_open(lead, &g->top, align) == -1;
-		if (pm_mpi_any(failed))
+		if (pm_group_agree(g, failed))
 			return (-1);
 		g->top.adopt = g->rankno != 0;
 		if (g->rankno == 0)
 			return (0);
 	}
-	return (pm_dirs_open(lead, &g->top, align));
+	return (failed ? -1 : pm_dirs_open(lead, &g->top, align));
 }
 
 /*
@@ -269,10 +252,10 @@ pm_group_dirs(struct pm_group *g)
 	int			 later = 0;
 
 	pm_fd_budget((nloc + 1) * (1 + 2 * (uint64_t)g->n * (nsub + 2)));
-	if ((g->cfg->direct &&
-	    (later = pm_direct_check(lead, nloc, &align)) == -1) ||
-	    pm_group_top(g, later ? &align : NULL) == -1 ||
-	    (later && pm_direct_blocks(lead, align) == -1)) {
+	if (g->cfg->direct)
+		later = pm_direct_check(lead, nloc, &align);
+	if (pm_group_top(g, later == -1, later == 1 ? &align : NULL) == -1 ||
+	    (later == 1 && pm_direct_blocks(lead, align) == -1)) {
 		pm_group_shared_error(g);
 		return (-1);
 	}
@@ -280,8 +263,8 @@ pm_group_dirs(struct pm_group *g)
 		g->client[i]->io.align = align;
 	if (g->mpi && g->private) {
 		pm_name_rank(name, sizeof name, g->rankno);
-		pm_dirs_init(&g->rank, nloc, 0);
-		if (pm_dirs_child(lead, &g->top, &g->rank, name) == -1) {
+		if (pm_dirs_new(lead, &g->rank, nloc, 0) == -1 ||
+		    pm_dirs_child(lead, &g->top, &g->rank, name) == -1) {
 			pm_group_shared_error(g);
 			return (-1);
 		}
@@ -293,7 +276,8 @@ pm_group_dirs(struct pm_group *g)
 		if (!g->private)
 			continue;
 		pm_name_client(name, sizeof name, i);
-		pm_dirs_init(&run->own, nloc, nsub);
+		if (pm_dirs_new(run, &run->own, nloc, nsub) == -1)
+			return (-1);
 		run->dirs = &run->own;
 		if (pm_dirs_child(run, parent, &run->own, name) == -1)
 			return (-1);
@@ -301,30 +285,234 @@ pm_group_dirs(struct pm_group *g)
 	return (0);
 }
 
-/* Whether this rank must stop: a client failed, or a signal came. */
-static int
-pm_group_halted(const struct pm_group *g)
+/*
+ * Timed phase tp of one client (in its thread, or in this one for
+ * PostMark's single client), nothing once the run is stopping: its end
+ * stamp is its own (tend); with several clients its thread's CPU is
+ * measured around it (one client makes no call beyond PostMark's).
+ */
+static void
+pm_client_phase(struct pm_run *run, enum pm_tphase tp)
 {
-	return (pm_group_stopping(g) || pm_signal != 0);
+	static int (*const phase[PM_NTPHASES])(struct pm_run *) = {
+		pm_phase_create, pm_phase_transact, pm_phase_delete
+	};
+	struct pm_cpu	 a, b;
+
+	if (run->sw_on)
+		pm_usage_thread(&a);
+	if (pm_stopped(run))
+		run->tend[tp] = pm_clock_mono();
+	else
+		(void)phase[tp](run);
+	if (run->sw_on) {
+		pm_usage_thread(&b);
+		pm_cpu_sub(&run->res->usage[tp].threads, &b, &a);
+	}
 }
 
-/* The caller's sample at the start (end 0) or the end of a phase. */
-static void
-pm_group_sample(struct pm_group *g, enum pm_phase phase, int end)
+/*
+ * A client's thread: each timed phase the sequencer commands, then it
+ * says it is done, until told to quit.  The stopping signals go to the
+ * sequencer's thread.
+ */
+static void *
+pm_client_main(void *arg)
 {
-	if (g->hooks != NULL && g->hooks->sample != NULL &&
-	    !pm_group_halted(g))
-		(void)g->hooks->sample(g->arg, phase, end);
+	struct pm_run	*run = arg;
+	struct pm_group	*g = run->grp;
+	sigset_t	 set;
+	uint32_t	 seen = 0;
+	int		 cmd;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	__atomic_store_n(&run->iv.tid, (pid_t)syscall(SYS_gettid),
+	    __ATOMIC_RELEASE);
+	for (;;) {
+		pthread_mutex_lock(&g->mtx);
+		while (g->round == seen)
+			pthread_cond_wait(&g->go, &g->mtx);
+		seen = g->round;
+		cmd = g->cmd;
+		pthread_mutex_unlock(&g->mtx);
+		if (cmd == PM_CMD_QUIT)
+			break;
+		pm_client_phase(run, cmd);
+		pthread_mutex_lock(&g->mtx);
+		if (++g->ndone == g->nthreads)
+			pthread_cond_signal(&g->done);
+		pthread_mutex_unlock(&g->mtx);
+	}
+	return (NULL);
 }
 
-/* Let the client threads go (1), or tell them to give up (-1). */
+/* Give every client thread command cmd (a timed phase, or quit). */
 static void
-pm_group_gate(struct pm_group *g, int v)
+pm_group_command(struct pm_group *g, int cmd)
 {
 	pthread_mutex_lock(&g->mtx);
-	g->gate = v;
-	pthread_cond_broadcast(&g->cv);
+	g->cmd = cmd;
+	g->ndone = 0;
+	g->round++;
+	pthread_cond_broadcast(&g->go);
 	pthread_mutex_unlock(&g->mtx);
+}
+
+/* Wait until every client thread has done the phase it was given. */
+static void
+pm_group_wait(struct pm_group *g)
+{
+	pthread_mutex_lock(&g->mtx);
+	while (g->ndone < g->nthreads)
+		pthread_cond_wait(&g->done, &g->mtx);
+	pthread_mutex_unlock(&g->mtx);
+}
+
+/*
+ * Start what runs beside the sequencer: the client threads (several
+ * clients) and with set interval the sampler of their CPU (PostMark's
+ * single client's thread is this one).  Returns 0, or -1 when one could
+ * not start (the run's error).
+ */
+static int
+pm_group_start(struct pm_group *g)
+{
+	int	 e;
+
+	for (; !g->single && g->nthreads < g->n; g->nthreads++) {
+		if ((e = pthread_create(&g->thread[g->nthreads], NULL,
+		    pm_client_main, g->client[g->nthreads])) != 0) {
+			pm_error_set(&g->res->error, "start", "client thread",
+			    e);
+			pm_group_stop(g);
+			return (-1);
+		}
+	}
+	if (g->cfg->interval == 0)
+		return (0);
+	if (g->single)
+		g->client[0]->iv.tid = (pid_t)syscall(SYS_gettid);
+	if (pm_sampler_start(&g->sm, g->client, g->n) == -1) {
+		pm_error_set(&g->res->error, "start", "CPU sampler thread",
+		    errno);
+		pm_group_stop(g);
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Stop what runs beside the sequencer, once the walk is over: the client
+ * threads quit and are joined, the sampler takes a last sample (memory
+ * it ran short of is the run's error).  The time the walk ended is kept.
+ */
+static void
+pm_group_halt(struct pm_group *g)
+{
+	uint32_t	 i;
+
+	g->t_stop = pm_clock_mono();
+	if (g->nthreads > 0) {
+		pm_group_command(g, PM_CMD_QUIT);
+		for (i = 0; i < g->nthreads; i++)
+			pthread_join(g->thread[i], NULL);
+		g->nthreads = 0;
+	}
+	pm_sampler_stop(&g->sm);
+	if (g->sm.failed > 0)
+		pm_error_alloc(&g->res->error, "CPU samples", 1, g->sm.failed);
+}
+
+/*
+ * Timed phase tp in every client: in this thread for PostMark's single
+ * client, else the client threads released together and waited for.
+ */
+static void
+pm_group_work(struct pm_group *g, enum pm_tphase tp)
+{
+	if (g->single) {
+		pm_client_phase(g->client[0], tp);
+		return;
+	}
+	pm_group_command(g, (int)tp);
+	pm_group_wait(g);
+}
+
+/*
+ * Call the caller's hook at point pt of phase, for the whole run, while
+ * no client runs; none once the run is stopping.  Returns 1 when it did
+ * something (its time is then apart from the phases), 0, or -1 when it
+ * failed: the failure is the run's error and the run stops.
+ */
+static int
+pm_group_hook(struct pm_group *g, enum pm_point pt, enum pm_phase phase)
+{
+	const struct pm_hooks	*h = g->hooks;
+	struct pm_error		*e = &g->res->error;
+	int			 rc = 0;
+
+	if (h == NULL || pm_group_halted(g))
+		return (0);
+	switch (pt) {
+	case PM_PT_BEFORE:
+		rc = h->before != NULL ? h->before(g->arg, phase, e) : 0;
+		break;
+	case PM_PT_START:
+	case PM_PT_FINISH:
+		rc = h->sample != NULL ? h->sample(g->arg, phase,
+		    pt == PM_PT_FINISH) : 0;
+		break;
+	case PM_PT_BEGIN:
+		rc = h->phase_begin != NULL ? h->phase_begin(g->arg, phase,
+		    e) : 0;
+		break;
+	case PM_PT_END:
+		rc = h->phase_end != NULL ? h->phase_end(g->arg, phase, g->res,
+		    e) : 0;
+		break;
+	case PM_PT_AFTER:
+		rc = h->after != NULL ? h->after(g->arg, phase, e) : 0;
+		break;
+	}
+	if (rc == -1)
+		pm_group_stop(g);
+	return (rc);
+}
+
+/*
+ * An agreement point of the sequencer: whether the run stops, the same
+ * answer on every rank.  failed stops this rank; under MPI the ranks
+ * then exchange their stop flags, their signals and whether a pool ran
+ * out (one all-reduce), so that a stop, its signal and running out of
+ * files on one rank are every rank's.  This is the one place where the
+ * walk and its clean-up wait for the other ranks (the clean-up's
+ * barriers are agreements too); without MPI it only reads the flags.
+ */
+static int
+pm_group_agree(struct pm_group *g, int failed)
+{
+	uint64_t	 v[3];
+
+	if (failed)
+		pm_group_stop(g);
+	if (g->mpi) {
+		v[0] = (uint64_t)pm_group_halted(g);
+		v[1] = (uint64_t)pm_signal;
+		v[2] = g->res->status == PM_STATUS_OUT_OF_FILES;
+		pm_mpi_allreduce(v, 3, PM_MPI_MAX);
+		if (v[0] != 0)
+			pm_group_stop(g);
+		if (v[1] != 0)
+			pm_signal = (int)v[1];
+		if (v[2] != 0 && g->res->status == PM_STATUS_OK)
+			g->res->status = PM_STATUS_OUT_OF_FILES;
+	}
+	return (pm_group_halted(g));
 }
 
 /*
@@ -349,19 +537,18 @@ pm_group_shift(struct pm_group *g)
 	    g->nranks);
 	if (g->private) {
 		pm_name_rank(name, sizeof name, to);
-		pm_dirs_init(&g->shift, nloc, 0);
-		if (pm_dirs_adopt(g->client[0], &g->top, &g->shift,
-		    name) == -1) {
-			pm_group_stop(g);
+		if (pm_dirs_new(g->client[0], &g->shift, nloc, 0) == -1 ||
+		    pm_dirs_adopt(g->client[0], &g->top, &g->shift,
+		    name) == -1)
 			return;
-		}
 	}
 	for (i = 0; i < g->n; i++) {
 		run = g->client[i];
 		if (g->private) {
 			pm_name_client(name, sizeof name, i);
-			pm_dirs_init(&run->shifted, nloc, run->subdirs);
-			if (pm_dirs_adopt(run, &g->shift, &run->shifted,
+			if (pm_dirs_new(run, &run->shifted, nloc,
+			    run->subdirs) == -1 ||
+			    pm_dirs_adopt(run, &g->shift, &run->shifted,
 			    name) == -1)
 				return;
 			run->dirs = &run->shifted;
@@ -372,155 +559,65 @@ pm_group_shift(struct pm_group *g)
 }
 
 /*
- * Run timed phase tp of one client: take its own timestamps around it
- * as pm_phases does (no hooks: the coordinator runs them between the
- * phases), and its thread's CPU outside them.  Returns 0 or -1.
- */
-static int
-pm_client_phase(struct pm_run *run, enum pm_tphase tp)
-{
-	struct pm_result	*r = run->res;
-	struct pm_cpu		 a, b;
-	int			 rc;
-
-	pm_usage_thread(&a);
-	switch (tp) {
-	case PM_TP_CREATE:
-		r->t_start = pm_clock_mono();
-		rc = pm_phase_create(run);
-		r->t_create_end = pm_clock_mono();
-		break;
-	case PM_TP_TRANSACT:
-		rc = pm_phase_transact(run);
-		break;
-	default:
-		r->t_del = pm_clock_mono();
-		rc = pm_phase_delete(run);
-		break;
-	}
-	pm_usage_thread(&b);
-	pm_cpu_sub(&r->usage[tp].threads, &b, &a);
-	return (rc);
-}
-
-/*
- * A client's thread: once the coordinator opens the gate, each timed
- * phase between two barriers, skipped once the run stopped.  The
- * stopping signals go to the coordinator.
- */
-static void *
-pm_client_main(void *arg)
-{
-	struct pm_run	*run = arg;
-	struct pm_group	*g = run->grp;
-	sigset_t	 set;
-	int		 tp, failed = 0, go;
-
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	sigaddset(&set, SIGQUIT);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
-	__atomic_store_n(&run->iv.tid, (pid_t)syscall(SYS_gettid),
-	    __ATOMIC_RELEASE);
-	pthread_mutex_lock(&g->mtx);
-	while ((go = g->gate) == 0)
-		pthread_cond_wait(&g->cv, &g->mtx);
-	pthread_mutex_unlock(&g->mtx);
-	for (tp = 0; go == 1 && tp < PM_NTPHASES; tp++) {
-		pthread_barrier_wait(&g->bar);
-		if (!failed && !pm_stopped(run) &&
-		    pm_client_phase(run, tp) == -1)
-			failed = 1;
-		pthread_barrier_wait(&g->bar);
-	}
-	return (NULL);
-}
-
-/*
- * The caller's before (after not set) or after callback of a timed
- * phase, for the whole run, while no client runs (a before callback
- * belongs to its phase: last_phase is set first); a failure stops the
- * run (recorded as client 0's).
+ * The sequencer of a run, for one client or several, threads or MPI
+ * ranks.  Make the clients and their directories (between the title and
+ * the end line of the subdirectories); then for each timed phase: the
+ * hook before it and the sample at its start, an agreement, its start
+ * (PostMark's points: before the title of the creation and deletion,
+ * after that of the transactions), its title, the phase in every
+ * client, its end line, the sample at its end and the hook after it, an
+ * agreement.  Then the removal of what the run made, between the title
+ * and the end line of the subdirectories' removal.  A stop ends the walk
+ * where it is (what was made is still removed); last_phase is the phase
+ * the run was in, a hook before a phase belonging to that phase.
  */
 static void
-pm_group_around(struct pm_group *g, int after, enum pm_phase phase)
+pm_group_walk(struct pm_group *g)
 {
-	int	(*fn)(void *, enum pm_phase, struct pm_error *);
+	struct pm_result	*res = g->res;
+	enum pm_phase		 ph;
+	int			 tp, sub = g->cfg->subdirs > 1, done = 0;
 
-	if (g->hooks == NULL || pm_group_halted(g))
-		return;
-	fn = after ? g->hooks->after : g->hooks->before;
-	if (fn != NULL && fn(g->arg, phase, &g->client[0]->res->error) == -1)
-		pm_group_stop(g);
-}
-
-/*
- * The timed phases of several clients, in threads: for each, what runs
- * before it, its title, the start barrier (its start time), the end
- * barrier, its end line ("Done"), what runs after it.  Under MPI the
- * ranks agree before and after each phase whether to go on, and every
- * rank goes through the three phases, doing nothing once stopped.
- * Returns 0, or -1 when a thread could not be made (recorded).
- */
-static int
-pm_group_phases(struct pm_group *g)
-{
-	static const enum pm_phase phase[PM_NTPHASES] = {
-		PM_PHASE_CREATE, PM_PHASE_TRANSACT, PM_PHASE_DELETE
-	};
-	pthread_t	*t;
-	uint32_t	 i, made;
-	int		 tp, e, all;
-
-	t = xcalloc(g->n, sizeof *t);
-	pthread_barrier_init(&g->bar, NULL, g->n + 1);
-	pthread_mutex_init(&g->mtx, NULL);
-	pthread_cond_init(&g->cv, NULL);
-	for (made = 0; made < g->n; made++) {
-		if ((e = pthread_create(&t[made], NULL, pm_client_main,
-		    g->client[made])) != 0) {
-			pm_fail(g->client[0], "start", "client thread", e);
-			break;
-		}
-	}
-	all = made == g->n;
-	pm_group_gate(g, all ? 1 : -1);
-	for (tp = 0; tp < PM_NTPHASES && (all || g->mpi); tp++) {
-		g->res->last_phase = phase[tp];
-		pm_group_around(g, 0, phase[tp]);
-		if (g->hooks != NULL && g->hooks->phase_begin != NULL &&
-		    !pm_group_halted(g) && g->hooks->phase_begin(g->arg,
-		    phase[tp], &g->client[0]->res->error) == -1)
-			pm_group_stop(g);
-		if (g->mpi && pm_mpi_any(pm_group_halted(g)))
-			pm_group_stop(g);
-		pm_group_sample(g, phase[tp], 0);
-		g->t0[tp] = pm_clock_mono();
-		if (all) {
-			pthread_barrier_wait(&g->bar);
-			pthread_barrier_wait(&g->bar);
-		}
-		pm_group_sample(g, phase[tp], 1);
-		if (g->mpi && pm_mpi_any(pm_group_halted(g)))
-			pm_group_stop(g);
-		pm_merge_status(g);
-		if (g->hooks != NULL && g->hooks->phase_end != NULL &&
-		    !pm_group_halted(g) && g->hooks->phase_end(g->arg,
-		    phase[tp], g->res, &g->client[0]->res->error) == -1)
-			pm_group_stop(g);
-		pm_group_around(g, 1, phase[tp]);
-		if (phase[tp] == PM_PHASE_CREATE)
+	if (sub)
+		res->last_phase = PM_PHASE_MKDIR;
+	if ((g->unmade = pm_group_agree(g, pm_group_clients(g) == -1 || (sub &&
+	    pm_group_hook(g, PM_PT_BEGIN, PM_PHASE_MKDIR) == -1))) ||
+	    pm_group_agree(g, pm_group_dirs(g) == -1 || (sub &&
+	    pm_group_hook(g, PM_PT_END, PM_PHASE_MKDIR) == -1) ||
+	    pm_group_start(g) == -1))
+		goto out;
+	for (tp = 0; tp < PM_NTPHASES; tp++) {
+		res->last_phase = ph = pm_phase_of[tp];
+		g->ran[tp][0] = pm_group_hook(g, PM_PT_BEFORE, ph) != 0;
+		g->ran[tp][0] |= pm_group_hook(g, PM_PT_START, ph) != 0;
+		if (pm_group_agree(g, 0))
+			goto out;
+		if (tp != PM_TP_TRANSACT)
+			g->t0[tp] = pm_clock_mono();
+		(void)pm_group_hook(g, PM_PT_BEGIN, ph);
+		if (tp == PM_TP_TRANSACT)
+			g->t0[tp] = pm_clock_mono();
+		pm_group_work(g, tp);
+		if (!g->single)
+			pm_merge_status(g);
+		(void)pm_group_hook(g, PM_PT_END, ph);
+		g->ran[tp][1] = pm_group_hook(g, PM_PT_FINISH, ph) != 0;
+		g->ran[tp][1] |= pm_group_hook(g, PM_PT_AFTER, ph) != 0;
+		if (pm_group_agree(g, 0))
+			goto out;
+		if (tp == PM_TP_CREATE)
 			pm_group_shift(g);
 	}
-	for (i = 0; i < made; i++)
-		pthread_join(t[i], NULL);
-	pthread_barrier_destroy(&g->bar);
-	pthread_cond_destroy(&g->cv);
-	pthread_mutex_destroy(&g->mtx);
-	free(t);
-	return (all ? 0 : -1);
+	done = 1;
+	if (sub) {
+		res->last_phase = PM_PHASE_RMDIR;
+		(void)pm_group_hook(g, PM_PT_BEGIN, PM_PHASE_RMDIR);
+	}
+out:
+	pm_group_halt(g);
+	pm_group_cleanup(g);
+	if (done && sub)
+		(void)pm_group_hook(g, PM_PT_END, PM_PHASE_RMDIR);
 }
 
 /*
@@ -530,344 +627,50 @@ pm_group_phases(struct pm_group *g)
  * directories before the sK rank 0 made for all.
  */
 static void
-pm_group_cleanup(struct pm_group *g, int stopped)
+pm_group_cleanup(struct pm_group *g)
 {
-	struct pm_run	*lead = g->client[0];
+	struct pm_run	*run, *lead = g->client != NULL ? g->client[0] : NULL;
 	uint32_t	 i;
-	int		 failed;
+	int		 failed, stopped = pm_group_halted(g);
 
-	for (i = 0; stopped && i < g->n; i++) {
-		if (g->client[i]->slot != NULL)
-			pm_client_cleanup(g->client[i]);
+	for (i = 0; g->client != NULL && i < g->n; i++) {
+		if ((run = g->client[i]) != NULL && stopped &&
+		    run->slot != NULL)
+			pm_client_cleanup(run);
 	}
 	if (g->mpi)
-		pm_mpi_barrier();
-	for (i = 0; i < g->n; i++) {
-		pm_dirs_close(&g->client[i]->shifted);
-		if (g->client[i]->own.locfd != NULL)
-			(void)pm_dirs_remove(g->client[i], &g->client[i]->own);
+		(void)pm_group_agree(g, 0);
+	for (i = 0; g->client != NULL && i < g->n; i++) {
+		if ((run = g->client[i]) == NULL)
+			continue;
+		pm_dirs_close(&run->shifted);
+		if (run->own.locfd != NULL)
+			(void)pm_dirs_remove(run, &run->own);
 	}
-	failed = lead->res->error.op != NULL;
+	failed = lead == NULL || lead->res->error.op != NULL;
 	pm_dirs_close(&g->shift);
-	if (g->rank.locfd != NULL)
+	if (lead != NULL && g->rank.locfd != NULL)
 		(void)pm_dirs_remove(lead, &g->rank);
 	if (g->mpi)
-		pm_mpi_barrier();
-	if (g->top.locfd != NULL)
+		(void)pm_group_agree(g, 0);
+	if (lead != NULL && g->top.locfd != NULL)
 		(void)pm_dirs_remove(lead, &g->top);
 	if (!failed)
 		pm_group_shared_error(g);
 }
 
-/* When client run ended timed phase tp (ns, CLOCK_MONOTONIC). */
-static uint64_t
-pm_client_end(const struct pm_run *run, enum pm_tphase tp)
-{
-	const struct pm_result	*r = run->res;
-
-	return (tp == PM_TP_CREATE ? r->t_create_end :
-	    tp == PM_TP_TRANSACT ? r->t_trans_end : r->t_end);
-}
-
-/* The operations client run did in timed phase tp. */
-static uint64_t
-pm_client_ops(const struct pm_run *run, enum pm_tphase tp)
-{
-	const struct pm_result	*r = run->res;
-
-	return (tp == PM_TP_CREATE ? r->created_alone :
-	    tp == PM_TP_TRANSACT ? r->transactions_done : r->deleted_alone);
-}
-
 /*
- * The operations client run had done in phase tp by time t: all of them
- * when it ended by then, else its checkpoints up to t times the step.
- */
-static uint64_t
-pm_ops_until(const struct pm_run *run, enum pm_tphase tp, uint64_t t)
-{
-	uint32_t	 k;
-
-	if (pm_client_end(run, tp) <= t)
-		return (pm_client_ops(run, tp));
-	for (k = 0; k < run->nsw[tp] && run->sw[tp][k] <= t; k++)
-		continue;
-	return ((uint64_t)k * run->swstep[tp]);
-}
-
-/* Add a client's counts, bytes and histograms to the run's. */
-static void
-pm_merge_counts(struct pm_result *res, const struct pm_result *r)
-{
-	size_t	 k;
-	int	 tp, op;
-
-	for (k = 0; k < PM_NCOUNTS; k++)
-		*pm_count(res, k) += pm_count_of(r, k);
-	for (tp = 0; tp < PM_NTPHASES; tp++)
-		pm_cpu_add(&res->usage[tp].threads, &r->usage[tp].threads);
-	for (tp = 0; tp < PM_NTPHASES; tp++) {
-		for (op = 0; op < PM_NOPS; op++)
-			pm_hist_merge(&res->lat[tp][op], &r->lat[tp][op]);
-	}
-}
-
-/*
- * Under MPI, the ranks' counts and histograms summed on rank 0: counts,
- * sums and buckets added, minima and maxima compared.
+ * The run's outcome, the same on every rank: under MPI the first failing
+ * rank's error, the largest signal and running out of files anywhere
+ * are every rank's.
  */
 static void
-pm_merge_hists(struct pm_result *res)
+pm_group_outcome(struct pm_group *g)
 {
-	enum { NH = PM_NTPHASES * PM_NOPS, W = 2 + PM_HIST_NBUCKETS };
-	struct pm_hist	*h;
-	uint64_t	*v, c[PM_NCOUNTS], lo[NH], hi[NH];
-	size_t		 k;
-
-	for (k = 0; k < PM_NCOUNTS; k++)
-		c[k] = pm_count_of(res, k);
-	pm_mpi_reduce(c, PM_NCOUNTS, PM_MPI_SUM);
-	v = xcalloc(NH, W * sizeof *v);
-	for (k = 0; k < NH; k++) {
-		h = &res->lat[k / PM_NOPS][k % PM_NOPS];
-		v[k * W] = h->count;
-		v[k * W + 1] = h->sum;
-		memcpy(v + k * W + 2, h->bucket, sizeof h->bucket);
-		lo[k] = h->min;
-		hi[k] = h->max;
-	}
-	pm_mpi_reduce(v, NH * W, PM_MPI_SUM);
-	pm_mpi_reduce(lo, NH, PM_MPI_MIN);
-	pm_mpi_reduce(hi, NH, PM_MPI_MAX);
-	for (k = 0; k < NH && pm_mpi_rank() == 0; k++) {
-		h = &res->lat[k / PM_NOPS][k % PM_NOPS];
-		h->count = v[k * W];
-		h->sum = v[k * W + 1];
-		memcpy(h->bucket, v + k * W + 2, sizeof h->bucket);
-		h->min = lo[k];
-		h->max = hi[k];
-	}
-	for (k = 0; k < PM_NCOUNTS && pm_mpi_rank() == 0; k++)
-		*pm_count(res, k) = c[k];
-	free(v);
-}
-
-/*
- * The run's times: each phase from its start to the last client's end
- * (of any rank: durations are compared, the clocks of two machines
- * being unrelated); the stonewall interval of each phase, until the
- * first client ended it, and what all had done by then; the balance of
- * the clients' elapsed times.
- */
-static void
-pm_merge_times(struct pm_group *g)
-{
-	struct pm_result	*res = g->res;
-	uint64_t		 last[PM_NTPHASES], first[PM_NTPHASES], e, d;
-	uint64_t		 span[2] = { UINT64_MAX, 0 };
-	uint32_t		 i;
-	int			 tp;
-
-	for (tp = 0; tp < PM_NTPHASES; tp++) {
-		last[tp] = 0;
-		first[tp] = UINT64_MAX;
-		for (i = 0; i < g->n; i++) {
-			e = pm_client_end(g->client[i], tp);
-			d = e > g->t0[tp] ? e - g->t0[tp] : 0;
-			last[tp] = d > last[tp] ? d : last[tp];
-			first[tp] = d < first[tp] ? d : first[tp];
-		}
-	}
-	pm_mpi_allreduce(last, PM_NTPHASES, PM_MPI_MAX);
-	pm_mpi_allreduce(first, PM_NTPHASES, PM_MPI_MIN);
-	for (tp = 0; tp < PM_NTPHASES; tp++) {
-		res->sw_ns[tp] = first[tp];
-		res->sw_ops[tp] = 0;
-		for (i = 0; i < g->n; i++)
-			res->sw_ops[tp] += pm_ops_until(g->client[i], tp,
-			    g->t0[tp] + first[tp]);
-	}
-	pm_mpi_reduce(res->sw_ops, PM_NTPHASES, PM_MPI_SUM);
-	res->t_start = g->t0[PM_TP_CREATE];
-	res->t_create_end = res->t_start + last[PM_TP_CREATE];
-	res->t_trans = g->t0[PM_TP_TRANSACT];
-	res->t_trans_end = res->t_trans + last[PM_TP_TRANSACT];
-	res->t_del = g->t0[PM_TP_DELETE];
-	res->t_end = res->t_del + last[PM_TP_DELETE];
-	for (i = 0; i < g->n; i++) {
-		d = 0;
-		for (tp = 0; tp < PM_NTPHASES; tp++) {
-			e = pm_client_end(g->client[i], tp);
-			d += e > g->t0[tp] ? e - g->t0[tp] : 0;
-		}
-		span[0] = d < span[0] ? d : span[0];
-		span[1] = d > span[1] ? d : span[1];
-	}
-	pm_mpi_allreduce(&span[0], 1, PM_MPI_MIN);
-	pm_mpi_allreduce(&span[1], 1, PM_MPI_MAX);
-	res->balance = span[1] > 0 ? (double)span[0] / (double)span[1] : 1.0;
-}
-
-/*
- * The run's status from its clients': an error (the first client's to
- * fail, named), else interrupted, else out of files, else ok.
- */
-static void
-pm_merge_status(struct pm_group *g)
-{
-	struct pm_result	*res = g->res, *r;
-	uint32_t		 i;
-
-	for (i = 0; i < g->n; i++) {
-		r = g->client[i]->res;
-		if (r == res)
-			continue;
-		if (r->error.op != NULL && res->error.op == NULL) {
-			pm_error_set(&res->error, r->error.op, r->error.path,
-			    r->error.errnum);
-			res->error.msg = r->error.msg;
-			if (r->error.text != NULL)
-				res->error.text = xstrdup(r->error.text);
-			res->error.client = (int)g->client[i]->gid;
-		}
-		if (r->status == PM_STATUS_OUT_OF_FILES &&
-		    res->status == PM_STATUS_OK)
-			res->status = PM_STATUS_OUT_OF_FILES;
-	}
-}
-
-/* A client's row for the reports: counts, phase durations, latency. */
-static void
-pm_client_row(const struct pm_run *run, struct pm_clientrow *row)
-{
-	const struct pm_result	*r = run->res;
-	struct pm_hist		*h;
-	int			 tp, op;
-
-	memset(row, 0, sizeof *row);
-	row->id = run->grp->rankno * run->grp->n + run->id;
-	row->rank = run->grp->rankno;
-	row->status = r->error.op != NULL ? PM_STATUS_ERROR : r->status;
-	row->created_alone = r->created_alone;
-	row->created_mixed = r->created_mixed;
-	row->read = r->read;
-	row->appended = r->appended;
-	row->deleted_alone = r->deleted_alone;
-	row->deleted_mixed = r->deleted_mixed;
-	row->bytes_read = r->bytes_read;
-	row->bytes_written = r->bytes_written;
-	row->transactions_done = r->transactions_done;
-	row->ns[PM_TP_CREATE] = r->t_create_end - r->t_start;
-	row->ns[PM_TP_TRANSACT] = r->t_trans_end - r->t_trans;
-	row->ns[PM_TP_DELETE] = r->t_end - r->t_del;
-	for (tp = 0; tp < PM_NTPHASES; tp++)
-		row->cpu[tp] = r->usage[tp].threads;
-	if (run->grp->mpi)
-		strlcpy(row->host, run->grp->host, sizeof row->host);
-	h = xmalloc(sizeof *h);
-	for (op = 0; op < PM_NOPS; op++) {
-		pm_hist_init(h);
-		for (tp = 0; tp < PM_NTPHASES; tp++)
-			pm_hist_merge(h, &r->lat[tp][op]);
-		pm_latstat(h, &row->lat[op]);
-	}
-	free(h);
-}
-
-/*
- * The run's result from its clients' (several of them), on every rank;
- * under MPI the sums, the client rows of every rank and the status go to
- * rank 0, the status (the first failing rank's error) to all.
- */
-static void
-pm_group_merge(struct pm_group *g)
-{
-	struct pm_result	*res = g->res;
-	struct pm_clientrow	*rows;
-	uint32_t		 i;
-
-	res->nclients = g->n * g->nranks;
-	rows = xcalloc(g->n, sizeof *rows);
-	for (i = 0; i < g->n; i++) {
-		pm_lat_flush(g->client[i]);
-		g->client[i]->res->bytes_read = g->client[i]->io.nread;
-		g->client[i]->res->bytes_written = g->client[i]->io.written;
-		pm_merge_counts(res, g->client[i]->res);
-		pm_client_row(g->client[i], &rows[i]);
-	}
-	pm_merge_times(g);
-	pm_merge_status(g);
-	free(res->clients);
-	res->clients = rows;
 	if (!g->mpi)
 		return;
-	pm_merge_hists(res);
-	res->clients = pm_mpi_gather(rows, g->n * sizeof *rows);
-	free(rows);
-}
-
-/*
- * Under MPI, every rank's outcome the same: the first failing rank's
- * error, else the largest signal, else out of files when any ran out.
- */
-static void
-pm_group_agree(struct pm_group *g)
-{
-	struct pm_result	*res = g->res;
-	int			 signo;
-
-	if (!g->mpi)
-		return;
-	pm_mpi_share_error(&res->error);
-	if ((signo = pm_mpi_max(pm_signal)) != 0)
-		pm_signal = signo;
-	if (pm_mpi_any(res->status == PM_STATUS_OUT_OF_FILES) &&
-	    res->status == PM_STATUS_OK)
-		res->status = PM_STATUS_OUT_OF_FILES;
-}
-
-/*
- * set interval: start sampling the clients' CPU (the single client's
- * thread is this one), before the phases.
- */
-static void
-pm_group_sampler(struct pm_group *g)
-{
-	if (g->cfg->interval == 0)
-		return;
-	if (g->single)
-		g->client[0]->iv.tid = (pid_t)syscall(SYS_gettid);
-	(void)pm_sampler_start(&g->sm, g->client, g->n);
-}
-
-/*
- * set interval, after the phases: stop the sampler and gather every
- * client's rows, their CPU filled in, into the run's result (client by
- * client, each in phase order).
- */
-static void
-pm_group_intervals(struct pm_group *g)
-{
-	struct pm_result	*res = g->res;
-	size_t			 n = 0, k;
-	uint32_t		 i;
-
-	if (g->cfg->interval == 0)
-		return;
-	pm_sampler_stop(&g->sm);
-	for (i = 0; i < g->n; i++) {
-		pm_iv_done(g->client[i]);
-		n += g->client[i]->iv.nrow;
-		if (g->client[i]->res != res && g->client[i]->res->iv_truncated)
-			res->iv_truncated = 1;
-	}
-	free(res->iv);
-	res->iv = xcalloc(n > 0 ? n : 1, sizeof *res->iv);
-	res->niv = 0;
-	for (i = 0; i < g->n; i++) {
-		for (k = 0; k < g->client[i]->iv.nrow; k++)
-			res->iv[res->niv++] = g->client[i]->iv.row[k];
-	}
+	pm_mpi_share_error(&g->res->error);
+	(void)pm_group_agree(g, 0);
 }
 
 /* Set up the group of a run: its clients, its ranks, an empty result. */
@@ -889,28 +692,16 @@ pm_group_init(struct pm_group *g, const struct pm_config *cfg,
 	g->chooks.progress = hooks != NULL ? hooks->progress : NULL;
 	if (g->mpi && gethostname(g->host, sizeof g->host - 1) == -1)
 		strlcpy(g->host, "unknown", sizeof g->host);
+	if (!g->single) {
+		pthread_mutex_init(&g->mtx, NULL);
+		pthread_cond_init(&g->go, NULL);
+		pthread_cond_init(&g->done, NULL);
+	}
 	pm_result_reset(res);
 	res->nclients = g->n * g->nranks;
 }
 
-/* The time stamps a stopped run did not reach: the time it stopped. */
-static void
-pm_stopped_times(struct pm_result *res)
-{
-	uint64_t	*t[] = {
-		&res->t_start, &res->t_create_end, &res->t_trans,
-		&res->t_trans_end, &res->t_del, &res->t_end
-	};
-	uint64_t	 now = pm_clock_mono();
-	size_t		 i;
-
-	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		if (*t[i] == 0)
-			*t[i] = now;
-	}
-}
-
-/* Free the clients and the directory tables. */
+/* Free the clients, the directory tables and the threads' state. */
 static void
 pm_group_free(struct pm_group *g)
 {
@@ -925,9 +716,17 @@ pm_group_free(struct pm_group *g)
 		free(g->client[i]);
 	}
 	free(g->client);
+	free(g->rows);
+	free(g->thread);
+	free(g->scratch);
 	pm_dirs_close(&g->shift);
 	pm_dirs_close(&g->rank);
 	pm_dirs_close(&g->top);
+	if (!g->single) {
+		pthread_cond_destroy(&g->done);
+		pthread_cond_destroy(&g->go);
+		pthread_mutex_destroy(&g->mtx);
+	}
 }
 
 /*
@@ -937,9 +736,9 @@ pm_group_free(struct pm_group *g)
  * each phase started together.  hooks (may be NULL) hear about phases
  * and progress (of client 0); they are not called any more once the run
  * fails or is interrupted.  res, from pm_result_new, receives counts,
- * times, latencies, each client's row and the last phase entered (its
- * meta and iteration are left alone); under MPI, rank 0's holds the
- * whole run, and every rank's has the same status.
+ * times, latencies, each client's row and the phase the run was in
+ * (its meta and iteration are left alone); under MPI, rank 0's holds
+ * the whole run, and every rank's has the same status.
  *
  * Returns 0 with res->status OK, OUT_OF_FILES (the deletion phase still
  * ran) or INTERRUPTED (res->signo set, everything created removed; a
@@ -947,70 +746,28 @@ pm_group_free(struct pm_group *g)
  * still marks the run interrupted).  Returns -1 with res->status ERROR
  * and res->error set (naming the client, with several) when a file
  * operation, an allocation or a hook failed: what the run created is
- * removed.  Time stamps not reached are set to the time the run stopped.
+ * removed.  The phases a stopped run never reached start and end when
+ * it stopped.
  */
 int
 pm_workload_run(const struct pm_config *cfg, const struct pm_hooks *hooks,
     void *arg, struct pm_result *res)
 {
 	struct pm_group	 g;
-	int		 rc, failed, stopped, mkdir;
+	int		 rc = 0;
 
 	pm_group_init(&g, cfg, hooks, arg, res);
-
-	mkdir = cfg->subdirs > 1 && hooks != NULL;
-	if (cfg->subdirs > 1)
-		res->last_phase = PM_PHASE_MKDIR;
-	failed = pm_group_clients(&g) == -1 ||
-	    (mkdir && hooks->phase_begin != NULL &&
-	    hooks->phase_begin(arg, PM_PHASE_MKDIR, &res->error) == -1);
-	if (g.mpi)
-		failed = pm_mpi_any(failed);
-	if (!failed)
-		failed = pm_group_dirs(&g) == -1;
-	if (g.mpi)
-		failed = pm_mpi_any(failed);
-	if (!failed && mkdir && hooks->phase_end != NULL &&
-	    hooks->phase_end(arg, PM_PHASE_MKDIR, res, &res->error) == -1)
-		failed = 1;
-	if (!failed) {
-		pm_group_sampler(&g);
-		failed = (g.single ? pm_phases(g.client[0]) :
-		    pm_group_phases(&g)) == -1;
-		pm_group_intervals(&g);
-	}
-	stopped = failed || pm_group_halted(&g);
-	if (g.mpi)
-		stopped = pm_mpi_any(stopped);
-	if (!g.single)
-		pm_group_merge(&g);
-	if (!stopped && cfg->subdirs > 1)
-		res->last_phase = PM_PHASE_RMDIR;
-	if (!stopped && mkdir && hooks->phase_begin != NULL &&
-	    hooks->phase_begin(arg, PM_PHASE_RMDIR, &res->error) == -1)
-		stopped = 1;
-	if (stopped)
-		pm_stopped_times(res);
-	pm_group_cleanup(&g, stopped);
-	if (!stopped && res->error.op == NULL && mkdir &&
-	    hooks->phase_end != NULL &&
-	    hooks->phase_end(arg, PM_PHASE_RMDIR, res, &res->error) == -1)
-		stopped = 1;
-	if (g.single) {
-		pm_lat_flush(g.client[0]);
-		res->bytes_read = g.client[0]->io.nread;
-		res->bytes_written = g.client[0]->io.written;
-	} else
-		pm_merge_status(&g);
-	pm_group_agree(&g);
-	rc = 0;
+	pm_group_walk(&g);
+	pm_merge(&g);
+	pm_group_outcome(&g);
 	if (res->error.op != NULL) {
 		res->status = PM_STATUS_ERROR;
 		rc = -1;
-	} else if (stopped || pm_signal != 0) {
+	} else if (pm_group_halted(&g)) {
 		res->status = PM_STATUS_INTERRUPTED;
 		res->signo = pm_signal;
 	}
+	pm_merge_cost(&g);
 	pm_group_free(&g);
 	return (rc);
 }

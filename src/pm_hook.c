@@ -74,6 +74,9 @@ struct pm_hooksave {
 };
 
 static char	**pm_hook_env(const struct pm_hookrun *, int, int);
+static char	*pm_hook_locations(const struct pm_config *);
+static int	 pm_hook_ours(const char *);
+static void	 pm_hook_env_free(char **);
 static void	 pm_hook_child(const struct pm_hookrun *, const char *,
 		    char **, const sigset_t *);
 static void	 pm_hook_onalarm(int);
@@ -234,17 +237,12 @@ static char **
 pm_hook_env(const struct pm_hookrun *h, int when, int hp)
 {
 	const struct pm_config	*cfg = h->cfg;
-	char			 it[16], *locs, *t, **env;
+	char			 it[16], *locs, **env;
 	const char		*val[PM_HOOK_NVARS];
-	size_t			 i, k, n, len;
+	size_t			 i, k, n;
 
-	locs = xstrdup(cfg->nlocations == 0 ? "." : "");
-	for (i = 0; i < cfg->nlocations; i++) {
-		xasprintf(&t, "%s%s%s", locs, i > 0 ? ":" : "",
-		    cfg->locations[i].name);
-		free(locs);
-		locs = t;
-	}
+	if ((locs = pm_hook_locations(cfg)) == NULL)
+		return (NULL);
 	snprintf(it, sizeof it, "%u", h->iteration);
 	val[0] = when == PM_HOOK_BEFORE ? "before" : "after";
 	val[1] = pm_hook_phases[hp];
@@ -254,22 +252,83 @@ pm_hook_env(const struct pm_hookrun *h, int when, int hp)
 	val[5] = locs;
 	for (n = 0; environ != NULL && environ[n] != NULL; n++)
 		continue;
-	env = xreallocarray(NULL, n + PM_HOOK_NVARS + 1, sizeof *env);
-	for (i = k = 0; i < n; i++) {
-		for (t = NULL, len = 0; len < PM_HOOK_NVARS; len++) {
-			if (strncmp(environ[i], pm_hook_vars[len],
-			    strlen(pm_hook_vars[len])) == 0 &&
-			    environ[i][strlen(pm_hook_vars[len])] == '=')
-				break;
-		}
-		if (len == PM_HOOK_NVARS)
-			env[k++] = xstrdup(environ[i]);
+	if ((env = calloc(n + PM_HOOK_NVARS + 1, sizeof *env)) == NULL) {
+		free(locs);
+		return (NULL);
 	}
-	for (i = 0; i < PM_HOOK_NVARS; i++)
-		xasprintf(&env[k++], "%s=%s", pm_hook_vars[i], val[i]);
-	env[k] = NULL;
+	for (i = k = 0; i < n; i++) {
+		if (pm_hook_ours(environ[i]))
+			continue;
+		if ((env[k++] = strdup(environ[i])) == NULL)
+			goto fail;
+	}
+	for (i = 0; i < PM_HOOK_NVARS; i++) {
+		if (asprintf(&env[k++], "%s=%s", pm_hook_vars[i], val[i]) == -1) {
+			env[k - 1] = NULL;
+			goto fail;
+		}
+	}
 	free(locs);
 	return (env);
+fail:
+	free(locs);
+	pm_hook_env_free(env);
+	return (NULL);
+}
+
+/*
+ * The locations joined by ':' (PM_LOCATIONS), or "." for the current
+ * directory.  Returns an allocated string, or NULL when memory is short:
+ * a hook can run while the run holds files.
+ */
+static char *
+pm_hook_locations(const struct pm_config *cfg)
+{
+	char	*s, *p;
+	size_t	 i, len = 2;
+
+	for (i = 0; i < cfg->nlocations; i++)
+		len += strlen(cfg->locations[i].name) + 1;
+	if ((s = malloc(len)) == NULL)
+		return (NULL);
+	if (cfg->nlocations == 0) {
+		strlcpy(s, ".", len);
+		return (s);
+	}
+	for (p = s, i = 0; i < cfg->nlocations; i++) {
+		if (i > 0)
+			*p++ = ':';
+		p += strlcpy(p, cfg->locations[i].name, len - (size_t)(p - s));
+	}
+	return (s);
+}
+
+/* Whether an environment entry is one of the variables a hook is given. */
+static int
+pm_hook_ours(const char *entry)
+{
+	size_t	 i, len;
+
+	for (i = 0; i < PM_HOOK_NVARS; i++) {
+		len = strlen(pm_hook_vars[i]);
+		if (strncmp(entry, pm_hook_vars[i], len) == 0 &&
+		    entry[len] == '=')
+			return (1);
+	}
+	return (0);
+}
+
+/* Free an environment of pm_hook_env (NULL-terminated); NULL is a no-op. */
+static void
+pm_hook_env_free(char **env)
+{
+	size_t	 i;
+
+	if (env == NULL)
+		return;
+	for (i = 0; env[i] != NULL; i++)
+		free(env[i]);
+	free(env);
 }
 
 /*
@@ -371,12 +430,11 @@ pm_hook_status(const char *cmd, int when, int hp, int st,
 	if (pm_workload_signal() != 0)
 		return (-1);
 	pm_error_set(err, "hook", what, 0);
-	if (WIFEXITED(st))
-		xasprintf(&err->text, "'%s' exited with status %d", cmd,
-		    WEXITSTATUS(st));
-	else
-		xasprintf(&err->text, "'%s' was killed by signal %d", cmd,
-		    WTERMSIG(st));
+	/* No exit when memory is short: the run may hold files. */
+	if (WIFEXITED(st) ? asprintf(&err->text, "'%s' exited with status "
+	    "%d", cmd, WEXITSTATUS(st)) == -1 : asprintf(&err->text, "'%s' "
+	    "was killed by signal %d", cmd, WTERMSIG(st)) == -1)
+		err->text = NULL;
 	return (-1);
 }
 
@@ -397,13 +455,15 @@ pm_hook_run(const struct pm_hookrun *h, int when, int hp,
 	struct pm_hooksave	 save;
 	sigset_t		 set, old;
 	char			**env;
-	size_t			 i;
 	pid_t			 pid;
 	int			 st = 0, e;
 
 	if (cmd == NULL || pm_mpi_rank() != 0)	/* MPI: rank 0's alone */
 		return (0);
-	env = pm_hook_env(h, when, hp);
+	if ((env = pm_hook_env(h, when, hp)) == NULL) {
+		pm_error_set(err, "allocate", "hook environment", ENOMEM);
+		return (-1);
+	}
 	fflush(stdout);
 	fflush(stderr);
 	pm_hook_catch(&save);
@@ -419,9 +479,7 @@ pm_hook_run(const struct pm_hookrun *h, int when, int hp,
 		pm_hook_killed = 0;
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	for (i = 0; env[i] != NULL; i++)
-		free(env[i]);
-	free(env);
+	pm_hook_env_free(env);
 	if (pid > 0 && pm_hook_wait(pid, &st) == -1) {
 		e = errno;
 		op = "wait";
@@ -439,8 +497,15 @@ pm_hook_run(const struct pm_hookrun *h, int when, int hp,
 static void
 pm_hook_keep(pid_t pg)
 {
-	pm_hook_left = xreallocarray(pm_hook_left, pm_hook_nleft + 1,
-	    sizeof *pm_hook_left);
+	pid_t	*p;
+
+	/* Short of memory: ended now, since it could not be waited for. */
+	if ((p = reallocarray(pm_hook_left, pm_hook_nleft + 1,
+	    sizeof *pm_hook_left)) == NULL) {
+		(void)kill(-pg, SIGKILL);
+		return;
+	}
+	pm_hook_left = p;
 	pm_hook_left[pm_hook_nleft++] = pg;
 }
 

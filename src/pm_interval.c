@@ -36,6 +36,7 @@
 #include <sys/types.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -51,10 +52,12 @@
 
 static uint64_t	 pm_iv_total(const struct pm_run *, int);
 static void	 pm_iv_snap(struct pm_run *);
+static void	 pm_iv_row(struct pm_run *, uint64_t);
 static int	 pm_iv_read(pid_t, uint64_t *, uint64_t *);
 static void	*pm_sampler_main(void *);
 static void	 pm_sampler_take(struct pm_sampler *);
-static double	 pm_iv_interp(const struct pm_cpuseries *, uint64_t, int);
+static double	 pm_iv_interp(const struct pm_cpuseries *, uint64_t, int,
+		    size_t *);
 
 /* A count of the client: 0..3 operations, 4 transactions, 5..6 bytes. */
 static uint64_t
@@ -156,12 +159,41 @@ pm_iv_record(struct pm_run *run, unsigned int op, uint64_t v)
 }
 
 /*
- * Close the current interval at time now (0: read the clock): its row,
- * then the next interval.  Rows beyond the room made are dropped, and
- * the run says so.
+ * Close the current interval at time now, its row, and start the next
+ * interval; now 0 is a cut due in the measured loop (PM_IV_TICK): the
+ * clock is read, and what the cut takes is added to the phase's cost.
+ * Rows beyond the room made are dropped, and the run says so.  Constant
+ * time whatever the unit: a histogram walk is bounded by its buckets,
+ * and the next cut of a time series moves past now in one step.
  */
 void
 pm_iv_cut(struct pm_run *run, uint64_t now)
+{
+	struct pm_iv	*iv = &run->iv;
+	uint64_t	 t0 = now;
+
+	if (now == 0)
+		now = pm_clock_mono();
+	pm_iv_row(run, now);
+	iv->index++;
+	iv->t_cut = now;
+	iv->left = iv->every;
+	if (iv->ms && iv->next <= now)
+		iv->next += ((now - iv->next) / iv->every + 1) * iv->every;
+	pm_iv_snap(run);
+	if (t0 == 0) {
+		iv->cost[iv->tp] += pm_clock_mono() - now;
+		iv->ncut[iv->tp]++;
+	}
+}
+
+/*
+ * The row of the interval that ends at now, unless the room made for
+ * the phase is full (the run then says the series was cut short); the
+ * interval's histograms are cleared for the next one.
+ */
+static void
+pm_iv_row(struct pm_run *run, uint64_t now)
 {
 	struct pm_iv	*iv = &run->iv;
 	struct pm_ivrow	*row;
@@ -169,12 +201,10 @@ pm_iv_cut(struct pm_run *run, uint64_t now)
 	uint64_t	 v;
 	int		 k;
 
-	if (now == 0)
-		now = pm_clock_mono();
 	pm_lat_flush(run);
 	if (iv->nrow == iv->cap) {
 		run->res->iv_truncated = 1;
-		goto next;
+		return;
 	}
 	row = &iv->row[iv->nrow++];
 	row->client = run->gid;
@@ -206,16 +236,12 @@ pm_iv_cut(struct pm_run *run, uint64_t now)
 			h->min = UINT64_MAX;
 		}
 	}
-next:
-	iv->index++;
-	iv->t_cut = now;
-	iv->left = iv->every;
-	while (iv->next <= now)
-		iv->next += iv->every;
-	pm_iv_snap(run);
 }
 
-/* A phase ends at time now: its last, partial interval if it has one. */
+/*
+ * A phase ends at time now (its end stamp): its last, partial interval
+ * if it has one.
+ */
 void
 pm_iv_end(struct pm_run *run, uint64_t now)
 {
@@ -228,7 +254,7 @@ pm_iv_end(struct pm_run *run, uint64_t now)
 	for (k = 0; k < PM_IV_NCOUNT; k++)
 		any |= pm_iv_total(run, k) != iv->base[k];
 	if (any || iv->index == 0)
-		pm_iv_cut(run, now);
+		pm_iv_cut(run, now != 0 ? now : pm_clock_mono());
 }
 
 /* Free the rows and the samples. */
@@ -243,7 +269,8 @@ pm_iv_free(struct pm_run *run)
 /*
  * The user and system time (ticks) of thread tid, from
  * /proc/self/task/TID/stat (fields 14 and 15, after the name in
- * parentheses).  Returns 0 or -1.
+ * parentheses), read with one open, read and close (no allocation).
+ * Returns 0 or -1.
  */
 static int
 pm_iv_read(pid_t tid, uint64_t *ut, uint64_t *st)
@@ -251,13 +278,14 @@ pm_iv_read(pid_t tid, uint64_t *ut, uint64_t *st)
 	char			 path[64], buf[1024], *p;
 	unsigned long long	 u, s;
 	ssize_t			 n;
-	FILE			*fp;
+	int			 fd;
 
 	snprintf(path, sizeof path, "/proc/self/task/%ld/stat", (long)tid);
-	if ((fp = fopen(path, "re")) == NULL)
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return (-1);
-	n = (ssize_t)fread(buf, 1, sizeof buf - 1, fp);
-	fclose(fp);
+	while ((n = read(fd, buf, sizeof buf - 1)) == -1 && errno == EINTR)
+		continue;
+	close(fd);
 	if (n <= 0)
 		return (-1);
 	buf[n] = '\0';
@@ -270,7 +298,10 @@ pm_iv_read(pid_t tid, uint64_t *ut, uint64_t *st)
 	return (0);
 }
 
-/* Take one sample of every client's thread CPU. */
+/*
+ * Take one sample of every client's thread CPU.  Memory for the samples
+ * that runs out stops the run (the coordinator records why).
+ */
 static void
 pm_sampler_take(struct pm_sampler *sm)
 {
@@ -287,8 +318,13 @@ pm_sampler_take(struct pm_sampler *sm)
 			continue;
 		if (cs->n == cs->cap) {
 			if ((p = reallocarray(cs->t, cs->cap * 2 + 64,
-			    3 * sizeof *cs->t)) == NULL)
-				continue;
+			    3 * sizeof *cs->t)) == NULL) {
+				if (sm->failed == 0)
+					sm->failed = (cs->cap * 2 + 64) * 3 *
+					    sizeof *cs->t;
+				pm_group_stop(sm->run[i]->grp);
+				return;
+			}
 			cs->t = p;
 			cs->cap = cs->cap * 2 + 64;
 		}
@@ -332,13 +368,14 @@ pm_sampler_main(void *arg)
 
 /*
  * Start sampling the CPU of the n clients' threads (their tids must be
- * set before the first phase).  Returns 0, or -1 when the thread could
- * not start (the rows then have no CPU).
+ * set before the first phase).  Returns 0, or -1 with errno set when the
+ * thread could not start.
  */
 int
 pm_sampler_start(struct pm_sampler *sm, struct pm_run **run, size_t n)
 {
 	pthread_condattr_t	 ca;
+	int			 e;
 
 	memset(sm, 0, sizeof *sm);
 	sm->run = run;
@@ -348,8 +385,13 @@ pm_sampler_start(struct pm_sampler *sm, struct pm_run **run, size_t n)
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&sm->cv, &ca);
 	pthread_condattr_destroy(&ca);
-	if (pthread_create(&sm->thread, NULL, pm_sampler_main, sm) != 0)
+	if ((e = pthread_create(&sm->thread, NULL, pm_sampler_main, sm)) !=
+	    0) {
+		pthread_cond_destroy(&sm->cv);
+		pthread_mutex_destroy(&sm->mtx);
+		errno = e;
 		return (-1);
+	}
 	sm->running = 1;
 	return (0);
 }
@@ -372,10 +414,12 @@ pm_sampler_stop(struct pm_sampler *sm)
 
 /*
  * A thread's user (k 1) or system (k 2) time in seconds at time t,
- * interpolated between the samples around it.
+ * interpolated between the samples around it.  *at is where the search
+ * starts and is left at the sample found: times asked in order cost one
+ * pass over the samples in all.
  */
 static double
-pm_iv_interp(const struct pm_cpuseries *cs, uint64_t t, int k)
+pm_iv_interp(const struct pm_cpuseries *cs, uint64_t t, int k, size_t *at)
 {
 	const uint64_t	*a, *b;
 	double		 tick = (double)sysconf(_SC_CLK_TCK), f;
@@ -383,8 +427,9 @@ pm_iv_interp(const struct pm_cpuseries *cs, uint64_t t, int k)
 
 	if (cs->n == 0)
 		return (NAN);
-	for (i = 1; i < cs->n && cs->t[3 * i] < t; i++)
+	for (i = *at > 0 ? *at : 1; i < cs->n && cs->t[3 * i] < t; i++)
 		continue;
+	*at = i;
 	if (i == cs->n || cs->t[0] >= t)
 		return ((double)cs->t[3 * (i == cs->n ? cs->n - 1 : 0) + k] /
 		    tick);
@@ -396,21 +441,22 @@ pm_iv_interp(const struct pm_cpuseries *cs, uint64_t t, int k)
 
 /*
  * After the phases: each row's CPU from the samples, and its times from
- * the start of its phase.
+ * the start of its phase.  The rows are in time order, each phase's
+ * after the one before, so one pass over the samples serves them all.
  */
 void
 pm_iv_done(struct pm_run *run)
 {
 	struct pm_ivrow	*row;
-	size_t		 i;
+	size_t		 i, a = 0, b = 0;
 	uint64_t	 t0;
 
 	for (i = 0; i < run->iv.nrow; i++) {
 		row = &run->iv.row[i];
-		row->user_s = pm_iv_interp(&run->iv.cpu, row->end_ns, 1) -
-		    pm_iv_interp(&run->iv.cpu, row->start_ns, 1);
-		row->sys_s = pm_iv_interp(&run->iv.cpu, row->end_ns, 2) -
-		    pm_iv_interp(&run->iv.cpu, row->start_ns, 2);
+		row->user_s = pm_iv_interp(&run->iv.cpu, row->end_ns, 1, &b) -
+		    pm_iv_interp(&run->iv.cpu, row->start_ns, 1, &a);
+		row->sys_s = pm_iv_interp(&run->iv.cpu, row->end_ns, 2, &b) -
+		    pm_iv_interp(&run->iv.cpu, row->start_ns, 2, &a);
 		t0 = run->iv.tstart[row->phase];
 		row->start_ns = row->start_ns > t0 ? row->start_ns - t0 : 0;
 		row->end_ns = row->end_ns > t0 ? row->end_ns - t0 : 0;

@@ -141,7 +141,7 @@ static char	*join_locations(const struct pm_config *);
 static char	*join_meta(const struct pm_meta *, char **);
 static void	 op_stats(const struct pm_result *,
 		    const struct pm_clientrow *, struct pm_latstat *);
-static void	 client_result(const struct pm_result *,
+static struct pm_result *client_result(const struct pm_result *,
 		    const struct pm_clientrow *, struct pm_result *);
 static void	 csv_row(FILE *, const struct pm_config *,
 		    const struct pm_result *, const struct pm_clientrow *,
@@ -599,7 +599,7 @@ put_verbose_clients(FILE *fp, const struct pm_config *cfg,
 	static const char *const what[PM_NTPHASES] = {
 		"files", "transactions", "files"
 	};
-	struct pm_result	 cr;
+	struct pm_result	*cr = NULL;
 	struct pm_rates		 rt;
 	double			 sw_s[PM_NTPHASES], sw_rate[PM_NTPHASES];
 	char			 b1[FMT_LEN], b2[FMT_LEN];
@@ -628,17 +628,18 @@ put_verbose_clients(FILE *fp, const struct pm_config *cfg,
 	    "status", "seconds", "transactions/s", "created", "read",
 	    "appended", "deleted");
 	for (i = 0; r->clients != NULL && i < r->nclients; i++) {
-		client_result(r, &r->clients[i], &cr);
-		pm_report_rates(cfg, &cr, &rt);
+		cr = client_result(r, &r->clients[i], cr);
+		pm_report_rates(cfg, cr, &rt);
 		fprintf(fp, "\t%6" PRIu32 " %-12s ", r->clients[i].id,
-		    status_name(&cr));
+		    status_name(cr));
 		fprintf(fp, "%9s %14s %9" PRIu64 " %9" PRIu64 " %9" PRIu64
 		    " %9" PRIu64 "\n",
 		    fmt_fixed(b1, sizeof b1, rt.elapsed, 2, "-"),
 		    fmt_fixed(b2, sizeof b2, rt.transactions, 2, "-"),
-		    cr.created_alone + cr.created_mixed, cr.read, cr.appended,
-		    cr.deleted_alone + cr.deleted_mixed);
+		    cr->created_alone + cr->created_mixed, cr->read,
+		    cr->appended, cr->deleted_alone + cr->deleted_mixed);
 	}
+	free(cr);
 }
 
 /* The header line of the interval series (FILE.intervals.csv). */
@@ -1054,12 +1055,18 @@ op_stats(const struct pm_result *r, const struct pm_clientrow *c,
  * A client of a run as a result of its own, for the reports: its counts,
  * its phases back to back (their durations), and its status: an error
  * when it failed (with the run's error), interrupted when the run was,
- * else its own.  Its latencies are in its row.
+ * else its own.  Its latencies are in its row.  cr is the one returned
+ * for the previous client, or NULL: a result is too large for the stack
+ * (its histograms), so it is allocated once and reused.  Returns cr;
+ * the caller frees it.
  */
-static void
+static struct pm_result *
 client_result(const struct pm_result *r, const struct pm_clientrow *c,
     struct pm_result *cr)
 {
+	if (cr == NULL)
+		cr = xcalloc_what("a client's result for the report", 1,
+		    sizeof *cr);
 	memset(cr, 0, sizeof *cr);
 	cr->meta = r->meta;
 	cr->iteration = r->iteration;
@@ -1084,6 +1091,7 @@ client_result(const struct pm_result *r, const struct pm_clientrow *c,
 	cr->t_create_end = cr->t_trans = cr->t_start + c->ns[PM_TP_CREATE];
 	cr->t_trans_end = cr->t_del = cr->t_trans + c->ns[PM_TP_TRANSACT];
 	cr->t_end = cr->t_del + c->ns[PM_TP_DELETE];
+	return (cr);
 }
 
 /*
@@ -1460,15 +1468,16 @@ int
 pm_report_csv(FILE *fp, const struct pm_config *cfg,
     const struct pm_result *r)
 {
-	struct pm_result	 cr;
+	struct pm_result	*cr = NULL;
 	uint32_t		 i;
 
 	csv_row(fp, cfg, r, NULL, ranks_of(cfg, r));
 	for (i = 0; r->nclients > 1 && r->clients != NULL &&
 	    i < r->nclients; i++) {
-		client_result(r, &r->clients[i], &cr);
-		csv_row(fp, cfg, &cr, &r->clients[i], ranks_of(cfg, r));
+		cr = client_result(r, &r->clients[i], cr);
+		csv_row(fp, cfg, cr, &r->clients[i], ranks_of(cfg, r));
 	}
+	free(cr);
 	return (ferror(fp) ? -1 : 0);
 }
 
@@ -1964,7 +1973,7 @@ static void
 json_clients(struct pm_json *j, const struct pm_config *cfg,
     const struct pm_result *r)
 {
-	struct pm_result	 cr;
+	struct pm_result	*cr = NULL;
 	struct pm_rates		 rt;
 	char			*host;
 	uint32_t		 i;
@@ -1984,17 +1993,18 @@ json_clients(struct pm_json *j, const struct pm_config *cfg,
 	json_open(j, "clients", '[');
 	for (i = 0; r->nclients > 1 && r->clients != NULL &&
 	    i < r->nclients; i++) {
-		client_result(r, &r->clients[i], &cr);
+		cr = client_result(r, &r->clients[i], cr);
 		json_open(j, NULL, '{');
 		json_u64(j, "client", r->clients[i].id);
 		json_u64(j, "rank", r->clients[i].rank);
-		host = host_text(&cr, &r->clients[i]);
+		host = host_text(cr, &r->clients[i]);
 		json_str(j, "host", host);
 		free(host);
-		json_status(j, &cr);
-		json_results(j, cfg, &cr, &r->clients[i]);
+		json_status(j, cr);
+		json_results(j, cfg, cr, &r->clients[i]);
 		json_close(j, '}');
 	}
+	free(cr);
 	json_close(j, ']');
 }
 

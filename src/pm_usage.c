@@ -70,11 +70,26 @@ const char *const pm_disk_names[PM_NDISK] = {
 static const int pm_disk_field[PM_NDISK] = { 1, 3, 5, 7, 16, 10, 9 };
 #define PM_DISK_SECTOR	512
 
-#define PM_PROC_MAX	65536	/* /proc/vmstat and /proc/diskstats fit */
+#define PM_PROC_BUF	4096	/* /proc read in pieces of this, bytes */
+
+/* What the lines of /proc/vmstat are read into. */
+struct pm_vmread {
+	struct pm_sample	*s;
+	size_t			 found;		/* counters found */
+};
+
+/* What the lines of /proc/diskstats are read into: a sample, for m. */
+struct pm_diskread {
+	struct pm_sample	*s;
+	const struct pm_meta	*m;
+};
 
 static void	 pm_cpu_from(struct pm_cpu *, const struct rusage *);
-static char	*pm_slurp(const char *);
+static void	 pm_proc_lines(const char *, void (*)(void *, char *),
+		    void *);
+static void	 pm_vmstat_line(void *, char *);
 static void	 pm_read_vmstat(struct pm_sample *);
+static void	 pm_diskstats_line(void *, char *);
 static void	 pm_read_diskstats(struct pm_sample *, const struct pm_meta *);
 
 static void
@@ -133,63 +148,105 @@ pm_cpu_add(struct pm_cpu *s, const struct pm_cpu *a)
 }
 
 /*
- * The whole of a /proc file, read with as few calls as possible (one
- * open, reads of up to PM_PROC_MAX bytes, one close), NUL-terminated.
- * Returns an allocated string, or NULL.
+ * Each line of a /proc file, to fn(arg, line) without its newline: read
+ * in pieces of PM_PROC_BUF bytes on the stack, so that sampling, which
+ * happens while a run holds its files, allocates nothing.  A line
+ * longer than a piece is passed cut at the piece.
  */
-static char *
-pm_slurp(const char *path)
+static void
+pm_proc_lines(const char *path, void (*fn)(void *, char *), void *arg)
 {
-	char	*buf;
+	char	 buf[PM_PROC_BUF], *line, *nl;
 	size_t	 len = 0;
 	ssize_t	 n;
 	int	 fd;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return (NULL);
-	buf = xmalloc(PM_PROC_MAX);
-	while (len < PM_PROC_MAX - 1 &&
-	    (n = read(fd, buf + len, PM_PROC_MAX - 1 - len)) != 0) {
+		return;
+	for (;;) {
+		n = read(fd, buf + len, sizeof buf - 1 - len);
 		if (n == -1 && errno == EINTR)
 			continue;
-		if (n == -1) {
-			free(buf);
-			close(fd);
-			return (NULL);
-		}
+		if (n <= 0)
+			break;
 		len += (size_t)n;
+		buf[len] = '\0';
+		for (line = buf; (nl = strchr(line, '\n')) != NULL;
+		    line = nl + 1) {
+			*nl = '\0';
+			fn(arg, line);
+		}
+		len -= (size_t)(line - buf);
+		if (len == sizeof buf - 1) {	/* a line longer than buf */
+			fn(arg, buf);
+			len = 0;
+		}
+		memmove(buf, line, len);
+	}
+	if (len > 0) {
+		buf[len] = '\0';
+		fn(arg, buf);
 	}
 	close(fd);
-	buf[len] = '\0';
-	return (buf);
+}
+
+/* A line of /proc/vmstat: keep it if it is one of pm_vm_names. */
+static void
+pm_vmstat_line(void *arg, char *line)
+{
+	struct pm_vmread	*vr = arg;
+	char			 name[64];
+	unsigned long long	 v;
+	size_t			 i;
+
+	if (sscanf(line, "%63s %llu", name, &v) != 2)
+		return;
+	for (i = 0; i < PM_NVM; i++) {
+		if (strcmp(name, pm_vm_names[i]) == 0) {
+			vr->s->vm[i] = v;
+			vr->found++;
+		}
+	}
 }
 
 /* The counters of pm_vm_names from /proc/vmstat; vm_ok when all found. */
 static void
 pm_read_vmstat(struct pm_sample *s)
 {
-	char		*text, *line, *next;
-	char		 name[64];
-	unsigned long long v;
-	size_t		 i, found = 0;
+	struct pm_vmread	 vr = { s, 0 };
 
-	s->vm_ok = 0;
-	if ((text = pm_slurp("/proc/vmstat")) == NULL)
+	pm_proc_lines("/proc/vmstat", pm_vmstat_line, &vr);
+	s->vm_ok = vr.found == PM_NVM;
+}
+
+/* A line of /proc/diskstats: its figures, if it is one of our devices. */
+static void
+pm_diskstats_line(void *arg, char *line)
+{
+	struct pm_diskread	*dr = arg;
+	struct pm_sample	*s = dr->s;
+	unsigned long long	 f[17];
+	char			 name[64];
+	size_t			 i, k;
+	int			 n, used;
+
+	memset(f, 0, sizeof f);
+	n = sscanf(line, " %*u %*u %63s %llu %llu %llu %llu %llu %llu "
+	    "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu%n",
+	    name, &f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &f[6],
+	    &f[7], &f[8], &f[9], &f[10], &f[11], &f[12], &f[13],
+	    &f[14], &f[15], &f[16], &used);
+	if (n < 12)
 		return;
-	for (line = text; line != NULL && *line != '\0'; line = next) {
-		if ((next = strchr(line, '\n')) != NULL)
-			*next++ = '\0';
-		if (sscanf(line, "%63s %llu", name, &v) != 2)
+	for (i = 0; i < dr->m->ndisk; i++) {
+		if (strcmp(name, dr->m->disk[i]) != 0)
 			continue;
-		for (i = 0; i < PM_NVM; i++) {
-			if (strcmp(name, pm_vm_names[i]) == 0) {
-				s->vm[i] = v;
-				found++;
-			}
-		}
+		s->disk_ok[i] = 1;
+		for (k = 0; k < PM_NDISK; k++)
+			s->disk[i][k] = f[pm_disk_field[k] - 1];
+		s->disk[i][1] *= PM_DISK_SECTOR;
+		s->disk[i][3] *= PM_DISK_SECTOR;
 	}
-	free(text);
-	s->vm_ok = found == PM_NVM;
 }
 
 /*
@@ -200,37 +257,12 @@ pm_read_vmstat(struct pm_sample *s)
 static void
 pm_read_diskstats(struct pm_sample *s, const struct pm_meta *m)
 {
-	char		*text, *line, *next, name[64];
-	unsigned long long f[17];
-	size_t		 i, k;
-	int		 n, used;
+	struct pm_diskread	 dr = { s, m };
 
 	memset(s->disk_ok, 0, sizeof s->disk_ok);
-	if (m == NULL || m->ndisk == 0 ||
-	    (text = pm_slurp("/proc/diskstats")) == NULL)
+	if (m == NULL || m->ndisk == 0)
 		return;
-	for (line = text; line != NULL && *line != '\0'; line = next) {
-		if ((next = strchr(line, '\n')) != NULL)
-			*next++ = '\0';
-		memset(f, 0, sizeof f);
-		n = sscanf(line, " %*u %*u %63s %llu %llu %llu %llu %llu %llu "
-		    "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu%n",
-		    name, &f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &f[6],
-		    &f[7], &f[8], &f[9], &f[10], &f[11], &f[12], &f[13],
-		    &f[14], &f[15], &f[16], &used);
-		if (n < 12)
-			continue;
-		for (i = 0; i < m->ndisk; i++) {
-			if (strcmp(name, m->disk[i]) != 0)
-				continue;
-			s->disk_ok[i] = 1;
-			for (k = 0; k < PM_NDISK; k++)
-				s->disk[i][k] = f[pm_disk_field[k] - 1];
-			s->disk[i][1] *= PM_DISK_SECTOR;
-			s->disk[i][3] *= PM_DISK_SECTOR;
-		}
-	}
-	free(text);
+	pm_proc_lines("/proc/diskstats", pm_diskstats_line, &dr);
 }
 
 /*

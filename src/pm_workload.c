@@ -62,8 +62,6 @@
 _Static_assert(sizeof(struct pm_slot) == 16, "file table slot is 16 bytes");
 _Static_assert(PM_NTPHASES * PM_NOPS <= 16, "latency key fits 4 bits");
 
-volatile sig_atomic_t pm_signal;	/* set by pm_workload_interrupt */
-
 static unsigned int pm_ctz64(uint64_t);
 static int	 pm_fail_io(struct pm_run *, const struct pm_slot *);
 
@@ -80,8 +78,6 @@ static int	 pm_client_source(struct pm_run *);
 static char	*pm_alloc(size_t, int);
 static void	 pm_io_mode(struct pm_run *);
 static int	 pm_dirsync(struct pm_run *, const struct pm_slot *);
-static int	 pm_begin(struct pm_run *, enum pm_phase);
-static int	 pm_end(struct pm_run *, enum pm_phase);
 static int	 pm_progress(struct pm_run *, enum pm_phase, uint64_t,
 		    uint64_t);
 static uint32_t	 pm_pick_location(struct pm_run *);
@@ -93,7 +89,6 @@ static int	 pm_read(struct pm_run *, uint32_t);
 static int	 pm_append(struct pm_run *, uint32_t);
 static int	 pm_delete(struct pm_run *, uint32_t, enum pm_tphase);
 static int	 pm_transact(struct pm_run *);
-static int	 pm_around(struct pm_run *, int, enum pm_phase);
 static void	 pm_sw_start(struct pm_run *, enum pm_tphase, uint64_t);
 
 #define RND(run, x)	pm_rng_rnd(&(run)->rng, (x))
@@ -137,29 +132,6 @@ pm_ctz64(uint64_t v)
 	}
 	return (n);
 #endif
-}
-
-/*
- * Record a failure of operation op on path (as the user would write it)
- * with error errnum (0 for an unexpected end of file or a zero-byte
- * write).  Only the first failure of a run is kept: it is the cause.
- * Always returns -1.
- */
-int
-pm_fail(struct pm_run *run, const char *op, const char *path, int errnum)
-{
-	pm_error_set(&run->res->error, op, path, errnum);
-	if (run->grp != NULL)
-		pm_group_stop(run->grp);
-	return (-1);
-}
-
-/* Whether the run must stop: a signal, or another client failed. */
-int
-pm_stopped(const struct pm_run *run)
-{
-	return (pm_signal != 0 || (run->grp != NULL &&
-	    pm_group_stopping(run->grp)));
 }
 
 /* Record the failure pm_io.c reported for the file of slot s; -1. */
@@ -353,8 +325,8 @@ pm_client_setup(struct pm_run *run)
 	if (run->nloc > 0) {
 		if ((run->cumweight = calloc(run->nloc,
 		    sizeof *run->cumweight)) == NULL)
-			return (pm_fail(run, "allocate", "location list",
-			    errno));
+			return (pm_fail_alloc(run, "location weights",
+			    run->nloc, sizeof *run->cumweight));
 		for (n = 0; n < run->nloc; n++) {
 			if (cfg->locations[n].weight < 1)
 				return (pm_fail(run, "check",
@@ -373,12 +345,15 @@ pm_client_setup(struct pm_run *run)
 	if (pm_io_init(&run->io, run->source, cfg->read_block,
 	    cfg->write_block, cfg->size_high, cfg->buffering,
 	    cfg->direct ? PM_DIRECT_MEMALIGN : 0) == -1)
-		return (pm_fail(run, "allocate", "I/O buffers", errno));
+		return (pm_fail_alloc(run, "I/O buffers", 1,
+		    (uint64_t)cfg->read_block + cfg->write_block));
 	pm_io_mode(run);
 	if ((run->slot = calloc(run->nslots, sizeof *run->slot)) == NULL)
-		return (pm_fail(run, "allocate", "file table", errno));
+		return (pm_fail_alloc(run, "file table", run->nslots,
+		    sizeof *run->slot));
 	if (pm_bm_init(&run->bm, run->nslots) == -1)
-		return (pm_fail(run, "allocate", "file table", errno));
+		return (pm_fail_alloc(run, "file table's bitmap", 1,
+		    run->nslots / 8));
 	run->next_slot = 0;
 	memcpy(run->name, run->prefix, run->plen);
 	return (pm_iv_init(run));
@@ -399,7 +374,7 @@ pm_client_source(struct pm_run *run)
 	nsrc = 2 * (uint64_t)cfg->size_high;
 	free(run->source);
 	if ((run->source = pm_alloc(nsrc, cfg->direct)) == NULL)
-		return (pm_fail(run, "allocate", "source buffer", errno));
+		return (pm_fail_alloc(run, "source buffer", 1, nsrc));
 	for (i = 0; i < nsrc; i++)
 		run->source[i] = (char)(32 + RND(run, 95));
 	run->io.src = run->source;
@@ -429,7 +404,8 @@ pm_client_take(struct pm_run *run, uint32_t gid)
 	memset(run->slot, 0, run->nslots * sizeof *run->slot);
 	pm_bm_free(&run->bm);
 	if (pm_bm_init(&run->bm, run->nslots) == -1)
-		return (pm_fail(run, "allocate", "file table", errno));
+		return (pm_fail_alloc(run, "file table's bitmap", 1,
+		    run->nslots / 8));
 	run->next_slot = 0;
 	run->created = run->deleted = 0;
 	for (i = 0; i < run->cfg->number; i++)
@@ -500,29 +476,6 @@ pm_client_teardown(struct pm_run *run)
 	free(run->slot);
 	free(run->source);
 	free(run->cumweight);
-}
-
-/*
- * Enter a phase: tell the caller (which phase the run is in is kept by
- * pm_around, or for several clients by pm_group_phases).  Returns 0 or
- * -1.
- */
-static int
-pm_begin(struct pm_run *run, enum pm_phase phase)
-{
-	if (run->hooks == NULL || run->hooks->phase_begin == NULL)
-		return (0);
-	return (run->hooks->phase_begin(run->arg, phase, &run->res->error));
-}
-
-/* Leave a phase.  Returns 0 or -1. */
-static int
-pm_end(struct pm_run *run, enum pm_phase phase)
-{
-	if (run->hooks == NULL || run->hooks->phase_end == NULL)
-		return (0);
-	return (run->hooks->phase_end(run->arg, phase, run->res,
-	    &run->res->error));
 }
 
 /* Report done out of total operations of a phase.  Returns 0 or -1. */
@@ -660,16 +613,14 @@ static int
 pm_dirsync(struct pm_run *run, const struct pm_slot *s)
 {
 	char	*path;
+	int	 e;
 
 	if (fsync(run->dirfd) == 0)
 		return (0);
+	e = errno;
 	path = pm_display(run, run->dirs, s->loc, run->subdirs > 1, s->sub,
 	    0);
-	if (*path == '\0') {
-		free(path);
-		path = xstrdup(".");
-	}
-	pm_fail(run, "fsync", path, errno);
+	pm_fail(run, "fsync", path != NULL && *path == '\0' ? "." : path, e);
 	free(path);
 	return (-1);
 }
@@ -841,220 +792,105 @@ pm_sw_start(struct pm_run *run, enum pm_tphase tp, uint64_t total)
 	run->nsw[tp] = 0;
 }
 
-/* The creation phase: number creates.  Returns 0 or -1 (stop). */
+/*
+ * The creation phase: number creates.  Returns 0, or -1 when the client
+ * stopped (a failure, a signal, another client's failure); either way
+ * tend holds when it ended, and the interval series its last interval,
+ * to the stop.
+ */
 int
 pm_phase_create(struct pm_run *run)
 {
 	uint64_t	 i, n = run->cfg->number;
+	int		 rc = 0, iv = 0;
 
-	if (pm_begin(run, PM_PHASE_CREATE) == -1)
-		return (-1);
 	pm_sw_start(run, PM_TP_CREATE, n);
 	if (pm_iv_begin(run, PM_TP_CREATE, pm_clock_mono(), n) == -1)
-		return (-1);
-	for (i = 0; i < n; i++) {
+		rc = iv = -1;
+	for (i = 0; rc == 0 && i < n; i++) {
 		if (pm_stopped(run) || pm_create(run, PM_TP_CREATE) == -1 ||
-		    pm_progress(run, PM_PHASE_CREATE, i + 1, n) == -1)
-			return (-1);
+		    pm_progress(run, PM_PHASE_CREATE, i + 1, n) == -1) {
+			rc = -1;
+			break;
+		}
 		SW_MARK(run, PM_TP_CREATE, i + 1);
 		PM_IV_TICK(run);
 	}
-	pm_iv_end(run, 0);
-	return (pm_end(run, PM_PHASE_CREATE));
+	run->tend[PM_TP_CREATE] = pm_clock_mono();
+	if (iv == 0)
+		pm_iv_end(run, run->tend[PM_TP_CREATE]);
+	return (rc);
 }
 
 /*
  * The transactions, until done or the pool runs out (status
- * OUT_OF_FILES, not a failure).  Returns 0 or -1 (stop).
+ * OUT_OF_FILES, not a failure).  Returns 0 or -1 as pm_phase_create.
  */
 int
 pm_phase_transact(struct pm_run *run)
 {
 	struct pm_result	*res = run->res;
 	uint64_t		 i, n = run->cfg->transactions;
+	int			 rc = 0, iv = 0;
 
-	if (pm_begin(run, PM_PHASE_TRANSACT) == -1)
-		return (-1);
 	pm_sw_start(run, PM_TP_TRANSACT, n);
-	res->t_trans = pm_clock_mono();
-	if (pm_iv_begin(run, PM_TP_TRANSACT, res->t_trans, n) == -1)
-		return (-1);
-	for (i = 0; i < n; i++) {
-		if (pm_stopped(run))
-			return (-1);
+	if (pm_iv_begin(run, PM_TP_TRANSACT, pm_clock_mono(), n) == -1)
+		rc = iv = -1;
+	for (i = 0; rc == 0 && i < n; i++) {
+		if (pm_stopped(run)) {
+			rc = -1;
+			break;
+		}
 		if (run->created == run->deleted) {
 			res->status = PM_STATUS_OUT_OF_FILES;
 			break;
 		}
-		if (pm_transact(run) == -1)
-			return (-1);
+		if (pm_transact(run) == -1) {
+			rc = -1;
+			break;
+		}
 		res->transactions_done++;
-		if (pm_progress(run, PM_PHASE_TRANSACT, i + 1, n) == -1)
-			return (-1);
+		if (pm_progress(run, PM_PHASE_TRANSACT, i + 1, n) == -1) {
+			rc = -1;
+			break;
+		}
 		SW_MARK(run, PM_TP_TRANSACT, i + 1);
 		PM_IV_TICK(run);
 	}
-	res->t_trans_end = pm_clock_mono();
-	pm_iv_end(run, res->t_trans_end);
-	return (pm_end(run, PM_PHASE_TRANSACT));
+	run->tend[PM_TP_TRANSACT] = pm_clock_mono();
+	if (iv == 0)
+		pm_iv_end(run, run->tend[PM_TP_TRANSACT]);
+	return (rc);
 }
 
-/* The deletion phase, in slot order.  Returns 0 or -1 (stop). */
+/*
+ * The deletion phase, in slot order.  Returns 0 or -1 as
+ * pm_phase_create.
+ */
 int
 pm_phase_delete(struct pm_run *run)
 {
 	uint64_t	 total, done = 0;
 	uint32_t	 k;
+	int		 rc = 0, iv = 0;
 
-	if (pm_begin(run, PM_PHASE_DELETE) == -1)
-		return (-1);
 	total = run->created - run->deleted;
 	pm_sw_start(run, PM_TP_DELETE, total);
 	if (pm_iv_begin(run, PM_TP_DELETE, pm_clock_mono(), total) == -1)
-		return (-1);
-	for (k = 0; k < run->nslots; k++) {
+		rc = iv = -1;
+	for (k = 0; rc == 0 && k < run->nslots; k++) {
 		if (run->slot[k].size == 0)
 			continue;
 		if (pm_stopped(run) || pm_delete(run, k, PM_TP_DELETE) == -1 ||
-		    pm_progress(run, PM_PHASE_DELETE, ++done, total) == -1)
-			return (-1);
+		    pm_progress(run, PM_PHASE_DELETE, ++done, total) == -1) {
+			rc = -1;
+			break;
+		}
 		SW_MARK(run, PM_TP_DELETE, done);
 		PM_IV_TICK(run);
 	}
-	pm_iv_end(run, 0);
-	if (pm_end(run, PM_PHASE_DELETE) == -1)
-		return (-1);
-	run->res->t_end = pm_clock_mono();
-	return (0);
-}
-
-/*
- * The caller's before (after not set) or after hook of a timed phase,
- * with its sample of where the time goes: the sample comes last before a
- * phase and first after it, next to the phase's interval.  A before hook
- * belongs to its phase: a stop in it stops that phase.  Returns 1 when
- * something ran, 0 when not, -1 on failure.
- */
-static int
-pm_around(struct pm_run *run, int after, enum pm_phase phase)
-{
-	const struct pm_hooks	*h = run->hooks;
-	int			(*fn)(void *, enum pm_phase, struct pm_error *);
-	int			 rc = 0, sampled = 0;
-
-	if (!after)
-		run->res->last_phase = phase;
-	if (h == NULL)
-		return (0);
-	if (after && h->sample != NULL)
-		sampled = h->sample(run->arg, phase, 1);
-	fn = after ? h->after : h->before;
-	if (fn != NULL && (rc = fn(run->arg, phase, &run->res->error)) == -1)
-		return (-1);
-	if (!after && h->sample != NULL)
-		sampled = h->sample(run->arg, phase, 0);
-	return (rc | sampled);
-}
-
-/*
- * The three timed phases with what the caller runs before and after each
- * (hooks, cache drops), outside their intervals: when something ran
- * between two phases, the creation phase ends (t_create_end) and the
- * deletion phase starts (t_del) on each side of it; otherwise these are
- * PostMark's points, t_trans and t_trans_end.  Returns 0 or -1 (stop).
- */
-int
-pm_phases(struct pm_run *run)
-{
-	struct pm_result	*res = run->res;
-	int			 a, b;
-
-	if (pm_around(run, 0, PM_PHASE_CREATE) == -1)
-		return (-1);
-	res->t_start = pm_clock_mono();
-	if (pm_phase_create(run) == -1)
-		return (-1);
-	res->t_create_end = pm_clock_mono();
-	if ((a = pm_around(run, 1, PM_PHASE_CREATE)) == -1 ||
-	    (b = pm_around(run, 0, PM_PHASE_TRANSACT)) == -1 ||
-	    pm_phase_transact(run) == -1)
-		return (-1);
-	if (a == 0 && b == 0)
-		res->t_create_end = res->t_trans;
-	if ((a = pm_around(run, 1, PM_PHASE_TRANSACT)) == -1 ||
-	    (b = pm_around(run, 0, PM_PHASE_DELETE)) == -1)
-		return (-1);
-	res->t_del = a == 0 && b == 0 ? res->t_trans_end : pm_clock_mono();
-	if (pm_phase_delete(run) == -1)
-		return (-1);
-	return (pm_around(run, 1, PM_PHASE_DELETE) == -1 ? -1 : 0);
-}
-
-/*
- * Ask the running pm_workload_run to stop at the next operation boundary.
- * Async-signal-safe: call it from a signal handler.
- */
-void
-pm_workload_interrupt(int signo)
-{
-	pm_signal = signo;
-}
-
-/* The signal that interrupted the last run, or 0. */
-int
-pm_workload_signal(void)
-{
-	return (pm_signal);
-}
-
-/* A new empty result (allocated: it holds the histograms, ~360 KB). */
-struct pm_result *
-pm_result_new(void)
-{
-	struct pm_result	*res;
-
-	res = xcalloc(1, sizeof *res);
-	res->iteration = 1;
-	pm_result_reset(res);
-	return (res);
-}
-
-/*
- * Empty a result for a new run: zero counts, empty histograms, no error;
- * its metadata, iteration and warm-up flag are kept.
- */
-void
-pm_result_reset(struct pm_result *res)
-{
-	const struct pm_meta	*meta = res->meta;
-	uint32_t		 iteration = res->iteration;
-	int			 p, t, warmup = res->warmup;
-
-	pm_error_clear(&res->error);
-	free(res->clients);
-	free(res->iv);
-	for (p = 0; p < (int)res->nwarnings; p++)
-		free(res->warnings[p]);
-	free(res->warnings);
-	free(res->warnings_said);
-	memset(res, 0, sizeof *res);
-	res->status = PM_STATUS_OK;
-	res->last_phase = PM_PHASE_START;
-	res->meta = meta;
-	res->iteration = iteration;
-	res->warmup = warmup;
-	for (t = 0; t < PM_NTPHASES; t++) {
-		for (p = 0; p < PM_NOPS; p++)
-			pm_hist_init(&res->lat[t][p]);
-	}
-}
-
-/* Free a result and what it owns; NULL is a no-op.  meta is borrowed. */
-void
-pm_result_free(struct pm_result *res)
-{
-	if (res == NULL)
-		return;
-	pm_result_reset(res);
-	free(res);
+	run->tend[PM_TP_DELETE] = pm_clock_mono();
+	if (iv == 0)
+		pm_iv_end(run, run->tend[PM_TP_DELETE]);
+	return (rc);
 }

@@ -306,6 +306,11 @@ struct pm_result {
 	size_t		 niv;
 	int		 iv_truncated;	/* a phase had more intervals than */
 					/* PM_IV_MAX (set interval Nms) */
+	uint64_t	 iv_cuts[PM_NTPHASES]; /* set interval: cuts inside */
+					/* each phase, all clients' */
+	uint64_t	 iv_cost_ns[PM_NTPHASES]; /* what they took, summed */
+	uint64_t	 iv_phase_ns[PM_NTPHASES]; /* the clients' time in */
+					/* each phase, summed */
 	char		**warnings;	/* why the figures may mislead, owned */
 	size_t		 nwarnings;
 	unsigned char	*warnings_said;	/* [nwarnings]: said already to the */
@@ -398,12 +403,13 @@ struct pm_hooks {
 	int	(*sample)(void *, enum pm_phase, int end);
 };
 
-/* pm_workload.c */
+/* pm_group.c, pm_engine.c: the engine. */
 int		 pm_workload_run(const struct pm_config *,
 		    const struct pm_hooks *, void *, struct pm_result *);
 void		 pm_workload_interrupt(int);
 int		 pm_workload_signal(void);
 struct pm_result *pm_result_new(void);
+struct pm_result *pm_result_try(void);
 void		 pm_result_reset(struct pm_result *);
 void		 pm_result_free(struct pm_result *);
 
@@ -522,9 +528,14 @@ void		 pm_cpu_sub(struct pm_cpu *, const struct pm_cpu *,
 		    const struct pm_cpu *);
 void		 pm_cpu_add(struct pm_cpu *, const struct pm_cpu *);
 
-/* xmalloc.c: allocation that exits with a message on failure. */
+/*
+ * xmalloc.c: allocation that exits with a message on failure, only
+ * where no run holds files (HACKING.md, "Running out of memory").
+ */
 void		*xmalloc(size_t);
 void		*xcalloc(size_t, size_t);
+void		*xcalloc_what(const char *, size_t, size_t);
+void		 pm_size_text(char *, size_t, uint64_t);
 void		*xreallocarray(void *, size_t, size_t);
 char		*xstrdup(const char *);
 int		 xasprintf(char **, const char *, ...)

@@ -23,8 +23,10 @@
  * blanks of its name and "," for those of its value (number=500,
  * size=500,10000, bias_read=5, buffering=false), location=PATH:WEIGHT
  * (repeatable, in list order), runs (repeat the run with the same
- * configuration) and extra (1: a second line per run).  The defaults are
- * the table's, PostMark's.  It runs in the current directory, stops
+ * configuration), extra (1: a second line per run) and ready=FILE (make
+ * FILE once the first transaction is done: the event a test waits for
+ * before it signals a run in its transactions).  The defaults are the
+ * table's, PostMark's.  It runs in the current directory, stops
  * cleanly on SIGINT and SIGTERM, and prints for each run one line:
  *
  *	created created_alone created_mixed read appended deleted
@@ -33,7 +35,10 @@
  * With extra=1 a second line follows: transactions_done, the counts of the
  * latency histograms create/creation, create/transactions, read, append,
  * delete/transactions, delete/deletion, and the last phase (mkdir, create,
- * transact, delete, rmdir).
+ * transact, delete, rmdir).  With extra=2, then for each timed phase a
+ * line "iv PHASE CUTS COST_NS PHASE_NS" (set interval: the cuts inside
+ * the phase, what they took, the clients' time in it) and a line
+ * "warning: TEXT" for each warning of the run.
  *
  * Exit status: 0, 1 (with the cause on stderr) when a run failed, 2 for a
  * bad argument, 128 + signal when interrupted.
@@ -42,16 +47,22 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pm_cli.h"
 
 static void	 handler(int);
+static int	 progress(void *, enum pm_phase, uint64_t, uint64_t,
+		    struct pm_error *);
 static void	 set(struct pm_config *, const char *, int *, int *);
+
+static const char *ready;	/* ready=FILE */
 
 static const char *status_names[] = {
 	"ok", "out_of_files", "interrupted", "error"
@@ -68,12 +79,31 @@ handler(int signo)
 	pm_workload_interrupt(signo);
 }
 
+/* After the first transaction, make the ready file. */
+static int
+progress(void *arg, enum pm_phase phase, uint64_t done, uint64_t total,
+    struct pm_error *err)
+{
+	int	 fd;
+
+	(void)arg;
+	(void)total;
+	if (ready == NULL || phase != PM_PHASE_TRANSACT || done != 1)
+		return (0);
+	if ((fd = open(ready, O_WRONLY | O_CREAT | O_TRUNC, 0644)) == -1 ||
+	    close(fd) == -1) {
+		pm_error_set(err, "open", ready, errno);
+		return (-1);
+	}
+	return (0);
+}
+
 /*
  * Apply one key=value argument: a "set" key of the option table
  * (pm_option.c), with "_" for the blanks of the key and "," for those of
  * the value (bias_read=5, size=500,10000; location=DIR:WEIGHT adds a
- * location), or the driver's own runs=N and extra=0|1.  Exits 2 on a
- * bad one.
+ * location), or the driver's own runs=N, extra=0|1 and ready=FILE.
+ * Exits 2 on a bad one.
  */
 static void
 set(struct pm_config *cfg, const char *arg, int *runs, int *extra)
@@ -94,6 +124,8 @@ set(struct pm_config *cfg, const char *arg, int *runs, int *extra)
 	}
 	if (strcmp(k, "runs") == 0 || strcmp(k, "extra") == 0) {
 		*(k[0] == 'r' ? runs : extra) = atoi(v);
+	} else if (strcmp(k, "ready") == 0) {
+		ready = arg + (v - k);
 	} else {
 		for (p = v; *p != '\0'; p++) {
 			if (*p == ',')
@@ -118,10 +150,11 @@ int
 main(int argc, char **argv)
 {
 	struct pm_config	 cfg;
+	struct pm_hooks		 hooks = { .progress = progress };
 	struct pm_result	*res;
 	struct sigaction	 sa;
 	char			*cause;
-	int			 extra = 0, i, rc = 0, runs = 1;
+	int			 extra = 0, i, p, rc = 0, runs = 1;
 
 	pm_config_init(&cfg);
 	for (i = 1; i < argc; i++)
@@ -135,7 +168,8 @@ main(int argc, char **argv)
 
 	res = pm_result_new();
 	for (i = 0; i < runs && rc == 0; i++) {
-		if (pm_workload_run(&cfg, NULL, NULL, res) == -1) {
+		if (pm_workload_run(&cfg, ready != NULL ? &hooks : NULL, NULL,
+		    res) == -1) {
 			cause = pm_error_string(&res->error);
 			fprintf(stderr, "pm_enginetest: %s\n", cause);
 			if (res->status != PM_STATUS_ERROR)
@@ -159,7 +193,7 @@ main(int argc, char **argv)
 		    (unsigned long long)res->bytes_read,
 		    (unsigned long long)res->bytes_written,
 		    status_names[res->status]);
-		if (extra)
+		if (extra > 0)
 			printf("%llu %llu %llu %llu %llu %llu %llu %s\n",
 			    (unsigned long long)res->transactions_done,
 			    (unsigned long long)
@@ -175,6 +209,13 @@ main(int argc, char **argv)
 			    (unsigned long long)
 			    res->lat[PM_TP_DELETE][PM_OP_DELETE].count,
 			    phase_names[res->last_phase]);
+		for (p = 0; extra == 2 && p < PM_NTPHASES; p++)
+			printf("iv %s %llu %llu %llu\n", phase_names[p + 1],
+			    (unsigned long long)res->iv_cuts[p],
+			    (unsigned long long)res->iv_cost_ns[p],
+			    (unsigned long long)res->iv_phase_ns[p]);
+		for (p = 0; extra == 2 && p < (int)res->nwarnings; p++)
+			printf("warning: %s\n", res->warnings[p]);
 		if (rc == 0 && res->status == PM_STATUS_INTERRUPTED)
 			rc = 128 + res->signo;
 	}

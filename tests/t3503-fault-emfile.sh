@@ -38,7 +38,7 @@ limited() {
 		exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-
 		exec <"$in" >"$T/$1.out" 2>"$T/$1.err"
 		ulimit -n "$2" || exit 99
-		exec timeout -k 5 60 "$POSTMARK" $arg
+		exec $GUARD "$POSTMARK" $arg
 	)
 	rc=$?
 }

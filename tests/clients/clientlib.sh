@@ -18,6 +18,19 @@ for r in rows:
 PY
 }
 
+# wait_text FILE TEXT: wait up to 30 s, while the run started by
+# pm_start goes on, until FILE holds TEXT (a fixed string: a title and
+# the first progress dot, "Performing transactions.", is the event of a
+# run in its transactions); fails if it never did.
+wait_text() {
+	wt_n=0
+	until grep -qF "$2" "$1" 2>/dev/null; do
+		[ ! -e "$T/$pm_name.rc" ] && [ $wt_n -lt 3000 ] || return 1
+		wt_n=$((wt_n + 1))
+		sleep 0.01
+	done
+}
+
 # COUNTS: the columns that must equal a single run's.
 COUNTS="created created_alone created_mixed read appended deleted \
 deleted_alone deleted_mixed bytes_read bytes_written transactions_done"

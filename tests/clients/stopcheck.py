@@ -1,0 +1,96 @@
+# tests/clients/stopcheck.py CSV PHASE NUMBER TRANSACTIONS: the record of
+# a run stopped in PHASE (creation or transactions) holds what was
+# measured, row by row (the run's and each client's): the counts of the
+# phases it reached, zero time and zero counts in those it never
+# reached (1e-09 s: a zero interval counts as 1 ns), elapsed_s the sum
+# of the three phases, each rate its count over its phase's time; with
+# several clients, each phase of the run lasts as long as its longest
+# client.  Prints one line per fault, or
+# nothing.
+import csv
+import os
+import sys
+
+path, phase = sys.argv[1], sys.argv[2]
+number, transactions = int(sys.argv[3]), int(sys.argv[4])
+bad = []
+rows = list(csv.DictReader(open(path, newline="", encoding="utf-8")))
+if not rows:
+    print("no record")
+    sys.exit(0)
+run = rows[0]
+clients = rows[1:]
+
+
+def num(r, k):
+    return float(r[k])
+
+
+def zero(s):
+    return s <= 1e-9
+
+
+def close(a, b, rel=1e-6, eps=4e-9):
+    return abs(a - b) <= eps + rel * max(abs(a), abs(b))
+
+
+def check(r, who, nclients):
+    if r["status"] != "interrupted":
+        bad.append("%s: status %s" % (who, r["status"]))
+    cs, ts, ds, es = (num(r, k) for k in
+                      ("creation_s", "transactions_s", "deletion_s",
+                       "elapsed_s"))
+    done = int(r["transactions_done"])
+    if not close(es, cs + ts + ds):
+        bad.append("%s: elapsed_s %s is not %s + %s + %s" %
+                   (who, es, cs, ts, ds))
+    if not zero(ds) or int(r["deleted_alone"]) != 0:
+        bad.append("%s: deletion never started, yet deletion_s %s, "
+                   "deleted_alone %s" % (who, ds, r["deleted_alone"]))
+    if phase == "creation":
+        if done != 0 or not zero(ts):
+            bad.append("%s: transactions never started, yet %d done in "
+                       "%s s" % (who, done, ts))
+        if not 0 < int(r["created_alone"]) < number * nclients:
+            bad.append("%s: created_alone %s" % (who, r["created_alone"]))
+    else:
+        if int(r["created_alone"]) != number * nclients:
+            bad.append("%s: created_alone %s" % (who, r["created_alone"]))
+        if done >= transactions * nclients:
+            bad.append("%s: %d transactions done" % (who, done))
+        if done > 0 and zero(ts):
+            bad.append("%s: %d transactions done in %s s" % (who, done, ts))
+    pairs = (("transactions_per_s", "transactions_done", "transactions_s"),
+             ("created_alone_per_s", "created_alone", "creation_s"))
+    for rate, count, secs in pairs:
+        if not zero(num(r, secs)) and not close(num(r, rate),
+                                          num(r, count) / num(r, secs),
+                                          rel=1e-4, eps=1e-3):
+            bad.append("%s: %s %s is not %s / %s" % (who, rate, r[rate],
+                                                    r[count], r[secs]))
+
+
+check(run, "run", max(1, len(clients)))
+for c in clients:
+    check(c, "client " + c["client"], 1)
+for k in ("creation_s", "transactions_s", "deletion_s"):
+    if clients and not close(num(run, k), max(num(c, k) for c in clients)):
+        bad.append("run: %s %s, its longest client's %s" %
+                   (k, run[k], max(num(c, k) for c in clients)))
+ivpath = path + ".intervals.csv"
+if os.path.exists(ivpath):
+    ivrows = list(csv.DictReader(open(ivpath, newline="", encoding="utf-8")))
+    for c in clients or [dict(run, client="0")]:
+        mine = [r for r in ivrows if r["client"] == c["client"]]
+        sums = {
+            "created_alone": sum(int(r["created"]) for r in mine
+                                 if r["phase"] == "creation"),
+            "transactions_done": sum(int(r["transactions"]) for r in mine),
+            "read": sum(int(r["read"]) for r in mine),
+            "appended": sum(int(r["appended"]) for r in mine),
+        }
+        for k, v in sums.items():
+            if int(c[k]) != v:
+                bad.append("client %s: %s %s, its intervals sum to %d" %
+                           (c["client"], k, c[k], v))
+print("\n".join(bad))
