@@ -8,7 +8,8 @@
 # each run row carries the emulator warning, which the report lists;
 # the report is run mode's, by label, and report --by kernel groups the
 # rows by the kernel column; named --mkfs-options cross the kernels with
-# the disks as labels LABEL-NAME; a boot that failed is an error row
+# the disks as labels LABEL-NAME; the time limit derived from the
+# config; a boot that failed is an error row
 # naming the kernel, the report counts it, the others go on, and the
 # exit status is 1.
 . "$srcdir/tests/tap.sh"
@@ -48,6 +49,10 @@ sed -n 's/^compare.sh: \[[0-9]*\/6\] round \([0-9]\): \(.\) (.*)$/\1 \2/p' \
 is "$(tr '\n' ' ' <k.order)" "$(tr '\n' ' ' <run.order)" \
     "the boots go in rounds, in run mode's order for the same seed"
 is "$(wc -l <k.order | tr -d ' ')" 6 "... six boots"
+limit=$(sed -n 's/^compare.sh: time limit of a boot: \([0-9]*\) s .*/\1/p' \
+    k.err)
+is "$limit" 123 "the time limit under TCG: 120 s and 30 ms for each of the $(:
+    )config's 2 x 20 + 50 operations, rounded up"
 
 # col FILE NAME...: those columns of every row after the header.
 col() {

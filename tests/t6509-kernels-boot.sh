@@ -95,7 +95,7 @@ esac
 ok $r "a missing module: an error row naming the module and the kernel"
 limit=$(sed -n 's/^compare.sh: time limit of a boot: \([0-9]*\) s .*/\1/p' \
     k.err)
-is "$limit" 125 "the time limit is 120 s and 10 ms per operation (500)"
+is "$limit" 135 "the time limit is 120 s and 30 ms per operation (500)"
 grep -q "^compare.sh: P: error: kernel $KIMAGE: kernel panic" k.err
 ok $? "the panic is said when it happens, not at the time limit"
 grep -q '^rows: 2 used (status ok), 2 skipped (status not ok: 2 error)' k.out
