@@ -54,7 +54,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "pm_cli.h"
 #include "pm_hook.h"
 #include "pm_mpi.h"
 
