@@ -581,8 +581,8 @@ pm_cmd_complete(const char *before, const char *partial, size_t plen,
 static enum pm_cmd_status
 cmd_run(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
 {
-	const char	*file = argc == 2 ? argv[1] : NULL;
-	int		 rv;
+	const char		*file = argc == 2 ? argv[1] : NULL;
+	enum pm_cmd_status	 rv;
 
 	if (sh->check) {
 		if (file == NULL && (sh->cfg->report == PM_REPORT_CSV ||
@@ -591,12 +591,9 @@ cmd_run(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
 		return (pm_run_check(sh->cfg, file, !sh->escaped, err) == 0 ?
 		    PM_CMD_OK : PM_CMD_ERROR);
 	}
-	rv = pm_run(sh->cfg, file, sh->info, err);
-	if (rv >= 128) {
-		sh->signo = rv - 128;
-		return (PM_CMD_INTERRUPTED);
-	}
-	return (rv == 0 ? PM_CMD_OK : PM_CMD_ERROR);
+	if ((rv = pm_run(sh->cfg, file, sh->info, err)) == PM_CMD_INTERRUPTED)
+		sh->signo = err->signo;
+	return (rv);
 }
 
 /*
@@ -608,10 +605,11 @@ cmd_run(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
 static enum pm_cmd_status
 cmd_load(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
 {
-	struct stat	 st;
-	const char	*why = NULL;
-	FILE		*fp = NULL;
-	int		 fd, rv;
+	struct stat		 st;
+	const char		*why = NULL;
+	FILE			*fp = NULL;
+	enum pm_cmd_status	 rv;
+	int			 fd;
 
 	if (argc == 1) {
 		pm_cmderr_set(err, PM_ERR_INPUT, "Error: no configuration "
@@ -644,12 +642,8 @@ cmd_load(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
 	}
 	rv = pm_shell_file(sh, fp, argv[1]);
 	fclose(fp);
-	if (rv >= 128) {
-		sh->signo = rv - 128;
-		return (PM_CMD_INTERRUPTED);
-	}
 	/* The loaded file's lines reported their own errors. */
-	return (rv < 0 ? PM_CMD_ERROR : PM_CMD_OK);
+	return (rv == PM_CMD_QUIT ? PM_CMD_OK : rv);
 }
 
 /*

@@ -29,7 +29,11 @@
 
 #include "postmark.h"
 
-/* What a command returns. */
+/*
+ * What a command returns, in this order: across MPI ranks a run command
+ * ends with the largest (pm_run).  An interrupted one has its signal in
+ * the error's signo; only main makes it an exit status.
+ */
 enum pm_cmd_status {
 	PM_CMD_OK,			/* done */
 	PM_CMD_ERROR,			/* failed: the error says why */
@@ -53,6 +57,7 @@ struct pm_cmderr {
 	enum pm_errkind	 kind;
 	char		*text;		/* allocated, or NULL: no error */
 	char		*compat;	/* allocated, or NULL */
+	int		 signo;		/* PM_CMD_INTERRUPTED: the signal */
 };
 
 /*
@@ -190,13 +195,13 @@ int		 pm_option_show(FILE *, const struct pm_config *);
 void		 pm_scale(char *, size_t, uint32_t);
 
 /* pm_shell.c */
-int		 pm_shell_file(struct pm_shell *, FILE *, const char *);
-int		 pm_shell_loop(struct pm_shell *);
+enum pm_cmd_status pm_shell_file(struct pm_shell *, FILE *, const char *);
+enum pm_cmd_status pm_shell_loop(struct pm_shell *);
 void		 pm_shell_warn(struct pm_shell *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
 
 /* pm_run.c: "run [FILE]". */
-int		 pm_run(const struct pm_config *, const char *, FILE *,
+enum pm_cmd_status pm_run(const struct pm_config *, const char *, FILE *,
 		    struct pm_cmderr *);
 int		 pm_run_check(const struct pm_config *, const char *, int,
 		    struct pm_cmderr *);

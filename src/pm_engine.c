@@ -62,8 +62,8 @@ pm_group_halted(const struct pm_group *g)
 
 /*
  * Record a failure of operation op on path (as the user would write it)
- * with error errnum (0 for an unexpected end of file or a zero-byte
- * write).  Only the first failure of a run is kept: it is the cause.
+ * with error errnum (PM_ERRNUM_EOF for an unexpected end of file,
+ * PM_ERRNUM_SHORT for a zero-byte write).  Only the first failure of a run is kept: it is the cause.
  * Always returns -1.
  */
 int
@@ -138,10 +138,10 @@ pm_workload_signal(void)
 }
 
 /*
- * A new empty result (allocated: it holds the histograms, ~360 KB), for
- * a caller that holds no run's files: when memory is short it exits
- * with a message naming it.  The engine's own (a client's) are
- * pm_result_try's.
+ * A new empty result of iteration 1 (allocated: it holds the
+ * histograms, ~360 KB), for a caller that holds no run's files: when
+ * memory is short it exits with a message naming it.  The engine's own
+ * (a client's) are pm_result_try's.
  */
 struct pm_result *
 pm_result_new(void)
@@ -149,8 +149,8 @@ pm_result_new(void)
 	struct pm_result	*res;
 
 	res = xcalloc_what("a result", 1, sizeof *res);
-	res->iteration = 1;
 	pm_result_reset(res);
+	res->iteration = 1;
 	return (res);
 }
 
@@ -162,21 +162,20 @@ pm_result_try(void)
 
 	if ((res = calloc(1, sizeof *res)) == NULL)
 		return (NULL);
-	res->iteration = 1;
 	pm_result_reset(res);
+	res->iteration = 1;
 	return (res);
 }
 
 /*
- * Empty a result for a new run: zero counts, empty histograms, no error;
- * its metadata, iteration and warm-up flag are kept.
+ * Empty a result for a new run: zero counts, empty histograms, no error,
+ * no metadata, iteration or warm-up flag (the run driver sets them once
+ * per run, after this, the one reset of a run).
  */
 void
 pm_result_reset(struct pm_result *res)
 {
-	const struct pm_meta	*meta = res->meta;
-	uint32_t		 iteration = res->iteration;
-	int			 p, t, warmup = res->warmup;
+	int	 p, t;
 
 	pm_error_clear(&res->error);
 	free(res->clients);
@@ -188,9 +187,6 @@ pm_result_reset(struct pm_result *res)
 	memset(res, 0, sizeof *res);
 	res->status = PM_STATUS_OK;
 	res->last_phase = PM_PHASE_START;
-	res->meta = meta;
-	res->iteration = iteration;
-	res->warmup = warmup;
 	for (t = 0; t < PM_NTPHASES; t++) {
 		for (p = 0; p < PM_NOPS; p++)
 			pm_hist_init(&res->lat[t][p]);

@@ -31,6 +31,8 @@
 
 #include "pm_cli.h"
 
+static const char *pm_error_kind_text(const struct pm_error *);
+
 /*
  * Record that op failed on path with errnum, unless an error is recorded
  * already: the first failure of a run is its cause.  path is copied;
@@ -46,6 +48,8 @@ pm_error_set(struct pm_error *e, const char *op, const char *path,
 	e->op = op;
 	e->path = path != NULL ? strdup(path) : NULL;
 	e->errnum = errnum;
+	e->kind = errnum == PM_ERRNUM_EOF ? PM_ERROR_EOF :
+	    errnum == PM_ERRNUM_SHORT ? PM_ERROR_SHORT : PM_ERROR_ERRNO;
 	e->msg = NULL;
 	e->text = NULL;
 	e->client = -1;
@@ -63,9 +67,10 @@ pm_error_clear(struct pm_error *e)
 
 /*
  * The error as "OP PATH: message", after "client N: " when a client of
- * several failed (or "rank R: " when an MPI rank did, outside a client): the message is e->text or e->msg when set, else
- * strerror(errnum), or for errnum 0 "unexpected end of file" after a read
- * and "short write" otherwise.  Returns an allocated string.
+ * several failed (or "rank R: " when an MPI rank did, outside a
+ * client): the message is e->text or e->msg when set, else the kind's:
+ * strerror(errnum), "unexpected end of file" or "short write".  Returns
+ * an allocated string.
  */
 char *
 pm_error_string(const struct pm_error *e)
@@ -79,12 +84,8 @@ pm_error_string(const struct pm_error *e)
 		msg = e->text;
 	else if (e->msg != NULL)
 		msg = e->msg;
-	else if (e->errnum != 0)
-		msg = strerror(e->errnum);
-	else if (strcmp(e->op, "read") == 0)
-		msg = "unexpected end of file";
 	else
-		msg = "short write";
+		msg = pm_error_kind_text(e);
 	if (e->client >= 0)
 		xasprintf(&s, "client %d: %s %s: %s", e->client, e->op,
 		    e->path != NULL ? e->path : "?", msg);
@@ -95,6 +96,21 @@ pm_error_string(const struct pm_error *e)
 		xasprintf(&s, "%s %s: %s", e->op,
 		    e->path != NULL ? e->path : "?", msg);
 	return (s);
+}
+
+/* The text of an error's kind. */
+static const char *
+pm_error_kind_text(const struct pm_error *e)
+{
+	switch (e->kind) {
+	case PM_ERROR_EOF:
+		return ("unexpected end of file");
+	case PM_ERROR_SHORT:
+		return ("short write");
+	case PM_ERROR_ERRNO:
+		break;
+	}
+	return (strerror(e->errnum));
 }
 
 /*
@@ -135,6 +151,7 @@ pm_cmderr_clear(struct pm_cmderr *err)
 	free(err->compat);
 	err->text = err->compat = NULL;
 	err->kind = PM_ERR_INPUT;
+	err->signo = 0;
 }
 
 /*

@@ -697,7 +697,6 @@ pm_group_init(struct pm_group *g, const struct pm_config *cfg,
 		pthread_cond_init(&g->go, NULL);
 		pthread_cond_init(&g->done, NULL);
 	}
-	pm_result_reset(res);
 	res->nclients = g->n * g->nranks;
 }
 
@@ -735,7 +734,8 @@ pm_group_free(struct pm_group *g)
  * deletion, subdirectories; or cfg->clients clients (on each MPI rank),
  * each phase started together.  hooks (may be NULL) hear about phases
  * and progress (of client 0); they are not called any more once the run
- * fails or is interrupted.  res, from pm_result_new, receives counts,
+ * fails or is interrupted.  res, empty (pm_result_new, or pm_result_reset
+ * after a run: the caller's one reset per run), receives counts,
  * times, latencies, each client's row and the phase the run was in
  * (its meta and iteration are left alone); under MPI, rank 0's holds
  * the whole run, and every rank's has the same status.

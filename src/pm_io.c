@@ -64,6 +64,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "postmark.h"
 #include "pm_io.h"
 
 #define PM_STDIO_BUFSIZ	8192	/* glibc's BUFSIZ, its largest buffer */
@@ -179,7 +180,8 @@ pm_move(struct pm_file *f, int wr, char *p, size_t n)
 	*(wr ? &f->io->written : &f->io->nread) += done < n ? done : n;
 	if (done == xfer)
 		return (0);
-	return (pm_io_fail(f->io, wr ? "write" : "read", errno));
+	return (pm_io_fail(f->io, wr ? "write" : "read", errno != 0 ? errno :
+	    wr ? PM_ERRNUM_SHORT : PM_ERRNUM_EOF));
 }
 
 /*
@@ -198,7 +200,7 @@ pm_read1(struct pm_file *f, char *p, size_t n)
 		return (pm_io_fail(f->io, "read", errno));
 	f->io->nread += (size_t)got;
 	if (got == 0)
-		pm_io_fail(f->io, "read", 0);
+		pm_io_fail(f->io, "read", PM_ERRNUM_EOF);
 	return (got);
 }
 

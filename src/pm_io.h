@@ -31,7 +31,8 @@
 /*
  * The I/O state of one run: the source bytes written, the buffers, the
  * block sizes and the mode.  After a failed call, op and errnum say what
- * failed (errnum 0: a zero-byte write or an early end of file).
+ * failed (errnum PM_ERRNUM_SHORT: a zero-byte write, PM_ERRNUM_EOF: an
+ * early end of file; postmark.h).
  */
 struct pm_io {
 	char		*src;		/* source bytes, at least HIGH, borrowed */

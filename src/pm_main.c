@@ -18,8 +18,9 @@
  * The program: command-line options, the startup file (the argument, or
  * .pmrc when it exists and is safe to run), then the shell on standard
  * input, and the exit status.  This is the only place that ends the
- * process: commands return a status, and an interrupted run comes back
- * up as 128 + the signal.  The configuration below is the program's only
+ * process: commands return a status (enum pm_cmd_status), and an
+ * interrupted run's, with its signal in the shell, becomes 128 + the
+ * signal here only (exit_status).  The configuration below is the program's only
  * mutable global; everything else receives it by pointer.
  */
 
@@ -49,6 +50,8 @@ static void	 columns(int, char **) __attribute__((__noreturn__));
 static FILE	*open_startup(const char *, int);
 static int	 startup_safe(FILE *, const char *);
 static FILE	*open_ranks(const char *, char **);
+static const char *options(int, char **);
+static int	 exit_status(enum pm_cmd_status, const struct pm_shell *);
 
 static struct pm_config pm_cfg;
 
@@ -224,12 +227,12 @@ open_ranks(const char *path, char **text)
 }
 
 /*
- * Options, then the startup file, then standard input.  Returns the
- * exit status: 0, 1 (a command failed), 2 (usage), or 128 + the signal
- * that interrupted a run read from a file.
+ * The command-line options: --help, --version and --columns end the
+ * program here, and so does a usage error (status 2).  Returns the
+ * startup file given, or NULL.
  */
-int
-main(int argc, char **argv)
+static const char *
+options(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "help",	no_argument,	NULL,	'h' },
@@ -237,14 +240,7 @@ main(int argc, char **argv)
 		{ "columns",	no_argument,	NULL,	'C' },
 		{ NULL,		0,		NULL,	0 }
 	};
-	struct pm_shell	 sh;
-	const char	*path;
-	char		*text = NULL;
-	FILE		*fp;
-	int		 ch, rv = 0, status, cols = 0;
-
-	if (pm_mpi_start(&argc, &argv) == -1)
-		errx(PM_EXIT_FAIL, "MPI could not start");
+	int	 ch, cols = 0;
 
 	while ((ch = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
 		switch (ch) {
@@ -273,6 +269,47 @@ main(int argc, char **argv)
 		pm_mpi_end();
 		usage(stderr, PM_EXIT_USAGE);
 	}
+	return (argc == 1 ? argv[0] : NULL);
+}
+
+/*
+ * The exit status of the commands read: 0, 1 (a command failed), or
+ * 128 + the signal that interrupted a run read from a file (the one
+ * place where a signal becomes a number of the shell's).
+ */
+static int
+exit_status(enum pm_cmd_status st, const struct pm_shell *sh)
+{
+	switch (st) {
+	case PM_CMD_OK:
+	case PM_CMD_QUIT:
+		return (PM_EXIT_OK);
+	case PM_CMD_INTERRUPTED:
+		return (128 + sh->signo);
+	case PM_CMD_ERROR:
+		break;
+	}
+	return (PM_EXIT_FAIL);
+}
+
+/*
+ * Options, then the startup file, then standard input.  Returns the
+ * exit status: 0, 1 (a command failed), 2 (usage), or 128 + the signal
+ * that interrupted a run read from a file.
+ */
+int
+main(int argc, char **argv)
+{
+	struct pm_shell		 sh;
+	enum pm_cmd_status	 st = PM_CMD_OK;
+	const char		*given, *path;
+	char			*text = NULL;
+	FILE			*fp;
+	int			 status;
+
+	if (pm_mpi_start(&argc, &argv) == -1)
+		errx(PM_EXIT_FAIL, "MPI could not start");
+	given = options(argc, argv);
 
 	pm_config_init(&pm_cfg);
 	memset(&sh, 0, sizeof sh);
@@ -280,18 +317,17 @@ main(int argc, char **argv)
 	sh.info = stdout;
 	sh.banner = PM_BANNER;
 
-	path = argc == 1 ? argv[0] : PM_STARTUP;
+	path = given != NULL ? given : PM_STARTUP;
 	fp = pm_mpi_size() > 1 ? open_ranks(path, &text) :
-	    open_startup(path, argc == 1);
+	    open_startup(path, given != NULL);
 	if (fp != NULL) {
-		rv = pm_shell_file(&sh, fp, path);
+		st = pm_shell_file(&sh, fp, path);
 		fclose(fp);
 		free(text);
 	}
-	if (rv == 0 && pm_mpi_size() == 1)
-		status = pm_shell_loop(&sh);
-	else
-		status = rv < 0 ? PM_EXIT_FAIL : rv >= 128 ? rv : PM_EXIT_OK;
+	if (st == PM_CMD_OK && pm_mpi_size() == 1)
+		st = pm_shell_loop(&sh);
+	status = exit_status(st, &sh);
 	pm_config_free(&pm_cfg);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		warn("stdout");

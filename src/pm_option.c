@@ -42,9 +42,6 @@
 #define PM_ITER_MAX	1000000		/* set iterations */
 #define PM_CLIENTS_MAX	4096		/* set clients */
 
-/* Where the page cache is dropped (set cache cold). */
-#define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"
-
 static int	 verify_cache(const struct pm_option *, long long,
 		    const char *, struct pm_cmderr *);
 

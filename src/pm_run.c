@@ -45,6 +45,7 @@
 
 #include "pm_cli.h"
 #include "pm_clock.h"
+#include "pm_drive.h"
 #include "pm_hook.h"
 #include "pm_mpi.h"
 #include "pm_names.h"
@@ -55,65 +56,35 @@
 #define nitems(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
 
-#define PM_LIVE_NS	250000000ULL	/* ns between live progress updates */
-#define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"
 
-/* State of one "run" command, shared with the engine's hooks. */
-struct pm_drive {
-	const struct pm_config *cfg;	/* borrowed */
-	uint32_t	 iteration;	/* of the run going on, from 1 */
-	int		 warmup;	/* it is a warm-up run */
-	FILE		*out;		/* progress text: stdout, or stderr */
-	uint64_t	 step;		/* transactions per progress dot */
-	enum pm_phase	 phase;		/* phase in progress */
-	int		 shown;		/* its title was printed */
-	int		 midline;	/* out holds an unfinished line */
-	unsigned int	 ndots;		/* dots printed in this phase */
-	int		 live;		/* live progress on stderr */
-	int		 same_tty;	/* out and stderr: one terminal */
-	uint64_t	 t_phase;	/* ns, CLOCK_MONOTONIC, phase start */
-	uint64_t	 t_next;	/* ns, next live refresh */
-	size_t		 live_len;	/* characters of live text shown */
-	const struct pm_meta *meta;	/* the run's: devices to sample */
-	struct pm_output output;	/* the report and interval series */
-	struct pm_warned warned;	/* the warnings said */
-	struct pm_sample samp[PM_NTPHASES][2]; /* at each phase's edges */
-};
-
-/* The dispositions a run changes, to put back afterwards. */
 struct pm_sigsave {
 	struct sigaction stop[4];	/* of pm_stop_signals */
 	struct sigaction ignore[2];	/* of pm_ignored_signals */
 };
 
-static int	 pm_flush_progress(struct pm_drive *, struct pm_error *);
-static int	 pm_hook_begin(void *, enum pm_phase, struct pm_error *);
 static int	 pm_hook_sample(void *, enum pm_phase, int);
 static void	 pm_usage_fill(const struct pm_drive *, struct pm_result *);
 static int	 pm_enough(const struct pm_config *, struct pm_summary *,
 		    uint32_t, FILE *);
-static int	 pm_run_close(struct pm_drive *, struct pm_summary *,
-		    struct pm_cmderr *);
-static int	 pm_hook_end(void *, enum pm_phase, const struct pm_result *,
-		    struct pm_error *);
-static int	 pm_hook_progress(void *, enum pm_phase, uint64_t, uint64_t,
-		    struct pm_error *);
-static void	 pm_live_draw(struct pm_drive *, uint64_t, uint64_t,
-		    uint64_t);
-static void	 pm_live_erase(struct pm_drive *);
-static size_t	 pm_live_prefix(const struct pm_drive *, char *, size_t);
+static int	 pm_run_close(struct pm_drive *, struct pm_cmderr *);
+static enum pm_cmd_status pm_run_end(struct pm_drive *, uint32_t,
+		    enum pm_cmd_status, struct pm_cmderr *);
 static void	 pm_drive_init(struct pm_drive *, const struct pm_config *,
 		    FILE *);
 static void	 pm_onsignal(int);
 static void	 pm_signals_catch(struct pm_sigsave *);
 static void	 pm_signals_restore(const struct pm_sigsave *);
 static void	 pm_signals_block(int, sigset_t *);
-static int	 pm_outcome(const struct pm_config *, const struct pm_result *,
+static enum pm_cmd_status pm_outcome(const struct pm_config *,
+		    const struct pm_result *, struct pm_cmderr *);
+static enum pm_cmd_status pm_between(const struct pm_config *, uint32_t,
 		    struct pm_cmderr *);
-static void	 pm_between(const struct pm_config *, uint32_t, int);
-static int	 pm_unrecorded(struct pm_cmderr *, struct pm_cmderr *);
-static int	 pm_iteration(struct pm_drive *, struct pm_result *,
-		    struct pm_summary **, struct pm_cmderr *);
+static enum pm_cmd_status pm_unrecorded(struct pm_cmderr *,
+		    struct pm_cmderr *);
+static enum pm_cmd_status pm_iteration(struct pm_drive *, uint32_t,
+		    struct pm_cmderr *);
+static enum pm_cmd_status pm_record_run(struct pm_drive *,
+		    struct pm_cmderr *);
 static int	 pm_drop_caches(struct pm_error *);
 static int	 pm_hook_command(const struct pm_drive *, int, int,
 		    struct pm_error *);
@@ -122,7 +93,6 @@ static int	 pm_hook_before(void *, enum pm_phase, struct pm_error *);
 static int	 pm_hook_after(void *, enum pm_phase, struct pm_error *);
 static void	 pm_engine(struct pm_drive *, const struct pm_hooks *,
 		    struct pm_result *);
-static int	 pm_made_by_run(const struct pm_config *, const char *);
 static void	 pm_interrupted(const struct pm_config *,
 		    const struct pm_result *);
 
@@ -131,197 +101,6 @@ static const int pm_stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 
 /* Signals ignored during a run, so that they come back as errors. */
 static const int pm_ignored_signals[] = { SIGPIPE, SIGXFSZ };
-
-/* PostMark's progress titles, by phase. */
-static const char *const pm_phase_titles[PM_NPHASES] = {
-	"Creating subdirectories...",
-	"Creating files...",
-	"Performing transactions",
-	"Deleting files...",
-	"Deleting subdirectories..."
-};
-
-/*
- * Flush the progress text; a failure (a closed pipe: EPIPE) is the run's
- * error.  Returns 0 or -1.
- */
-static int
-pm_flush_progress(struct pm_drive *run, struct pm_error *err)
-{
-	if (fflush(run->out) == 0 && !ferror(run->out))
-		return (0);
-	pm_error_set(err, "write", run->out == stdout ? "standard output" :
-	    "standard error", errno);
-	return (-1);
-}
-
-/*
- * Hook: a phase begins.  Print PostMark's title (the subdirectory phases
- * only when subdirectories are used, as PostMark) and flush.
- */
-static int
-pm_hook_begin(void *arg, enum pm_phase phase, struct pm_error *err)
-{
-	struct pm_drive	*run = arg;
-
-	run->phase = phase;
-	run->ndots = 0;
-	run->live_len = 0;
-	run->shown = 0;
-	if ((phase == PM_PHASE_MKDIR || phase == PM_PHASE_RMDIR) &&
-	    run->cfg->subdirs <= 1)
-		return (0);
-	if (run->midline)
-		putc('\n', run->out);
-	fputs(pm_phase_titles[phase], run->out);
-	run->shown = 1;
-	run->midline = 1;
-	if (run->live) {
-		run->t_phase = pm_clock_mono();
-		run->t_next = run->t_phase + PM_LIVE_NS;
-	}
-	return (pm_flush_progress(run, err));
-}
-
-/*
- * Hook: a phase ended.  Erase the live line and finish PostMark's line:
- * "Done", or the out-of-files message after the transactions.  A run that
- * failed or was interrupted leaves the line open; cmd_run ends it.
- */
-static int
-pm_hook_end(void *arg, enum pm_phase phase, const struct pm_result *r,
-    struct pm_error *err)
-{
-	struct pm_drive	*run = arg;
-
-	pm_live_erase(run);
-	if (!run->shown)
-		return (0);
-	run->shown = 0;
-	if (r != NULL && (r->status == PM_STATUS_ERROR ||
-	    r->status == PM_STATUS_INTERRUPTED))
-		return (0);
-	if (phase == PM_PHASE_TRANSACT && r != NULL &&
-	    r->status == PM_STATUS_OUT_OF_FILES)
-		fputs("out of files!\n"
-		    "For this workload, either increase the number of files "
-		    "or\n"
-		    "decrease the number of transactions.\n", run->out);
-	else
-		fputs("Done\n", run->out);
-	/* No flush: PostMark's writes to stdout, system call for call. */
-	run->midline = 0;
-	if (ferror(run->out))
-		return (pm_flush_progress(run, err));
-	return (0);
-}
-
-/*
- * Hook: an operation of a phase is done (done counts from 1).  Print
- * PostMark's dot after transaction i (0-based) when i is a multiple of
- * the step, and refresh the live line at most every PM_LIVE_NS.
- */
-static int
-pm_hook_progress(void *arg, enum pm_phase phase, uint64_t done,
-    uint64_t total, struct pm_error *err)
-{
-	struct pm_drive	*run = arg;
-	uint64_t	 now;
-
-	if (phase == PM_PHASE_TRANSACT && (done - 1) % run->step == 0) {
-		if (run->live_len > 0 && run->same_tty) {
-			/* The dot goes before the live text: redraw. */
-			pm_live_erase(run);
-			run->t_next = 0;
-		}
-		putc('.', run->out);
-		run->ndots++;
-		if (pm_flush_progress(run, err) == -1)
-			return (-1);
-	}
-	if (run->live && run->shown) {
-		now = pm_clock_mono();
-		if (now >= run->t_next) {
-			pm_live_draw(run, now, done, total);
-			run->t_next = now + PM_LIVE_NS;
-		}
-	}
-	return (0);
-}
-
-/*
- * What stdout has shown on the current line (title and dots), when the
- * live line shares its terminal and must redraw it; otherwise nothing.
- */
-static size_t
-pm_live_prefix(const struct pm_drive *run, char *buf, size_t size)
-{
-	size_t		 len;
-	unsigned int	 i;
-
-	if (!run->same_tty) {
-		buf[0] = '\0';
-		return (0);
-	}
-	len = strlcpy(buf, pm_phase_titles[run->phase], size);
-	for (i = 0; i < run->ndots && len + 1 < size; i++)
-		buf[len++] = '.';
-	buf[len] = '\0';
-	return (len);
-}
-
-/* Draw the live line: phase, percent, operations per second, ETA. */
-static void
-pm_live_draw(struct pm_drive *run, uint64_t now, uint64_t done,
-    uint64_t total)
-{
-	char		 buf[256], text[96];
-	double		 secs, rate, eta;
-	size_t		 len, tlen;
-
-	secs = (double)(now - run->t_phase) / 1e9;
-	rate = secs > 0 ? (double)done / secs : 0;
-	eta = rate > 0 ? (double)(total - done) / rate : 0;
-	snprintf(text, sizeof text, "%s%s%3u%% %.0f/s ETA %u:%02u%s",
-	    run->same_tty ? " [" : "",
-	    run->same_tty ? "" : pm_phase_name(run->phase),
-	    total > 0 ? (unsigned int)(done * 100 / total) : 0, rate,
-	    (unsigned int)eta / 60, (unsigned int)eta % 60,
-	    run->same_tty ? "]" : "");
-	tlen = strlen(text);
-
-	buf[0] = '\r';
-	len = 1 + pm_live_prefix(run, buf + 1, sizeof buf - 1);
-	len += strlcpy(buf + len, text, sizeof buf - len);
-	while (tlen < run->live_len && len + 1 < sizeof buf) {
-		buf[len++] = ' ';
-		tlen++;
-	}
-	fflush(run->out);
-	fwrite(buf, 1, len, stderr);
-	run->live_len = strlen(text);
-}
-
-/* Erase the live line, leaving the cursor after stdout's text. */
-static void
-pm_live_erase(struct pm_drive *run)
-{
-	char	 buf[512], prefix[128];
-	size_t	 len, plen, i;
-
-	if (run->live_len == 0)
-		return;
-	plen = pm_live_prefix(run, prefix, sizeof prefix);
-	buf[0] = '\r';
-	len = 1 + strlcpy(buf + 1, prefix, sizeof buf - 1);
-	for (i = 0; i < run->live_len && len + plen + 2 < sizeof buf; i++)
-		buf[len++] = ' ';
-	buf[len++] = '\r';
-	memcpy(buf + len, prefix, plen);
-	len += plen;
-	fwrite(buf, 1, len, stderr);
-	run->live_len = 0;
-}
 
 /*
  * set cache cold: write back what is dirty and drop the page cache, the
@@ -356,8 +135,8 @@ pm_hook_command(const struct pm_drive *run, int when, int hp,
 {
 	struct pm_hookrun	 h = {
 		.cfg = run->cfg,
-		.iteration = run->iteration,
-		.warmup = run->warmup,
+		.iteration = run->res->iteration,
+		.warmup = run->res->warmup,
 		.out = run->out
 	};
 
@@ -373,7 +152,7 @@ pm_hook_sample(void *arg, enum pm_phase phase, int end)
 
 	tp = phase == PM_PHASE_CREATE ? PM_TP_CREATE :
 	    phase == PM_PHASE_TRANSACT ? PM_TP_TRANSACT : PM_TP_DELETE;
-	pm_usage_sample(&run->samp[tp][end != 0], run->meta);
+	pm_usage_sample(&run->samp[tp][end != 0], run->res->meta);
 	return (1);
 }
 
@@ -386,7 +165,7 @@ static void
 pm_usage_fill(const struct pm_drive *run, struct pm_result *r)
 {
 	struct pm_cpu	 th;
-	size_t		 nd = run->meta != NULL ? run->meta->ndisk : 0;
+	size_t		 nd = r->meta != NULL ? r->meta->ndisk : 0;
 	int		 tp;
 
 	for (tp = 0; tp < PM_NTPHASES; tp++) {
@@ -483,7 +262,6 @@ pm_engine(struct pm_drive *run, const struct pm_hooks *hooks,
 	struct pm_error	 err = { 0 };
 	int		 failed, stopped = 0, signo;
 
-	pm_result_reset(r);
 	failed = (pm_hook_command(run, PM_HOOK_BEFORE, PM_HP_RUN, &err) == -1 ||
 	    (run->cfg->cache == PM_CACHE_COLD && pm_drop_caches(&err) == -1)) &&
 	    err.op != NULL;
@@ -606,104 +384,25 @@ pm_signals_block(int block, sigset_t *old)
 }
 
 /*
- * Whether the missing location loc is one the run will make: an sK of an
- * earlier location ("set location A" then "+A/s0" with subdirectories),
- * as the engine names them (pm_names.c).
+ * Whether a signal arrived between runs (or after the last), on any MPI
+ * rank: then report it on stderr (runs before the it-th were complete)
+ * and return PM_CMD_INTERRUPTED with the signal in err; else PM_CMD_OK.
  */
-static int
-pm_made_by_run(const struct pm_config *cfg, const char *loc)
+static enum pm_cmd_status
+pm_between(const struct pm_config *cfg, uint32_t it, struct pm_cmderr *err)
 {
-	struct stat	 sd, sl;
-	char		*d, *b;
-	size_t		 i;
-	int		 made = 0;
+	int	 signo;
 
-	d = xstrdup(loc);
-	b = xstrdup(loc);
-	if (pm_names_made(cfg, pm_mpi_size(), basename(b)) ==
-	    PM_NAME_SUBDIR && stat(dirname(d), &sd) == 0) {
-		for (i = 0; i < cfg->nlocations && !made; i++) {
-			if (strcmp(cfg->locations[i].name, loc) == 0)
-				break;
-			made = stat(cfg->locations[i].name, &sl) == 0 &&
-			    sl.st_dev == sd.st_dev && sl.st_ino == sd.st_ino;
-		}
-	}
-	free(d);
-	free(b);
-	return (made);
-}
-
-/*
- * What "run [FILE]" can check before anything runs: what it writes (the
- * report file's name and, when fs is set, that it can be written and
- * holds what the run writes; pm_output.c) and, when fs is set, that
- * every location is a directory where, with set strictmodes, no one
- * else could replace the run's files.  Returns 0, or -1 with *err set.
- */
-int
-pm_run_check(const struct pm_config *cfg, const char *file, int fs,
-    struct pm_cmderr *err)
-{
-	struct stat	 st;
-	const char	*loc;
-	char		*why;
-	size_t		 i;
-	int		 w, p;
-
-	if (cfg->direct && cfg->buffering) {
-		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: set direct true "
-		    "needs set buffering false (O_DIRECT is for unbuffered "
-		    "I/O)");
-		return (-1);
-	}
-	/* A hook may make or mount the locations: no file-system check. */
-	for (w = 0; w < 2; w++) {
-		for (p = 0; p < PM_NHOOKPHASES; p++) {
-			if (cfg->hook[w][p] != NULL)
-				fs = 0;
-		}
-	}
-	if (pm_output_check(cfg, file, fs, err) == -1)
-		return (-1);
-	for (i = 0; fs && i < (cfg->nlocations > 0 ? cfg->nlocations : 1);
-	    i++) {
-		loc = cfg->nlocations > 0 ? cfg->locations[i].name : ".";
-		if (stat(loc, &st) == -1) {
-			if (errno == ENOENT && pm_made_by_run(cfg, loc))
-				continue;
-			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
-			    "'%s': %s", loc, strerror(errno));
-			return (-1);
-		}
-		if (!S_ISDIR(st.st_mode)) {
-			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
-			    "'%s' is not a directory", loc);
-			return (-1);
-		}
-		if (cfg->strictmodes && (why = pm_dirs_exposure(&st,
-		    geteuid())) != NULL) {
-			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
-			    "'%s': %s", loc, why);
-			free(why);
-			return (-1);
-		}
-	}
-	return (0);
-}
-
-/*
- * Report on stderr a signal that arrived between runs (or after the
- * last): runs before the it-th were complete.
- */
-static void
-pm_between(const struct pm_config *cfg, uint32_t it, int signo)
-{
+	if ((signo = pm_mpi_max(pm_workload_signal())) == 0)
+		return (PM_CMD_OK);
+	pm_workload_interrupt(signo);
+	err->signo = signo;
 	fflush(stdout);
 	fprintf(stderr, "postmark: interrupted by %s after %u of %u runs "
 	    "(warm-up runs included); each of them was complete and is "
 	    "reported\n", pm_signal_name(signo), it - 1,
 	    cfg->warmup + cfg->iterations);
+	return (PM_CMD_INTERRUPTED);
 }
 
 /* Report an interrupted run on stderr: signal, phase, counts. */
@@ -725,10 +424,11 @@ pm_interrupted(const struct pm_config *cfg, const struct pm_result *r)
 
 /*
  * How the iterations ended so far: fill the error or the signal from a
- * run that did not complete.  Returns 0 to go on, else the command's
- * status: 1 (failed) or 128 + the signal.
+ * run that did not complete.  Returns PM_CMD_OK to go on, else the
+ * command's status: PM_CMD_ERROR, or PM_CMD_INTERRUPTED with the signal
+ * in err.
  */
-static int
+static enum pm_cmd_status
 pm_outcome(const struct pm_config *cfg, const struct pm_result *r,
     struct pm_cmderr *err)
 {
@@ -736,28 +436,29 @@ pm_outcome(const struct pm_config *cfg, const struct pm_result *r,
 
 	switch (r->status) {
 	case PM_STATUS_OK:
-		return (0);
+		return (PM_CMD_OK);
 	case PM_STATUS_INTERRUPTED:
 		pm_interrupted(cfg, r);
-		return (128 + r->signo);
+		err->signo = r->signo;
+		return (PM_CMD_INTERRUPTED);
 	case PM_STATUS_OUT_OF_FILES:
 		pm_cmderr_set(err, PM_ERR_RUN, NULL, "out of files");
-		return (1);
+		return (PM_CMD_ERROR);
 	case PM_STATUS_ERROR:
 		msg = pm_error_string(&r->error);
 		pm_cmderr_set(err, PM_ERR_RUN, NULL, "%s", msg);
 		free(msg);
-		return (1);
+		return (PM_CMD_ERROR);
 	}
-	return (1);
+	return (PM_CMD_ERROR);
 }
 
 /*
  * A record that could not be written (werr, on rank 0; nothing on the
- * others) ends the run command with status 1, after the run's own
- * error, if any, in err.  Returns 1.
+ * others) ends the run command as failed, after the run's own error,
+ * if any, in err.  Returns PM_CMD_ERROR.
  */
-static int
+static enum pm_cmd_status
 pm_unrecorded(struct pm_cmderr *err, struct pm_cmderr *werr)
 {
 	char	*t;
@@ -772,64 +473,75 @@ pm_unrecorded(struct pm_cmderr *err, struct pm_cmderr *werr)
 	} else
 		pm_cmderr_set(err, PM_ERR_RUN, NULL, "%s", werr->text);
 	pm_cmderr_clear(werr);
-	return (1);
+	return (PM_CMD_ERROR);
 }
 
 /*
- * One iteration (run->iteration, a warm-up when run->warmup): gather the
- * metadata, run, end the progress line, and write the record with the
- * stopping signals blocked (adding the run to the summary of classic
- * reports).  Returns what pm_outcome says, or 1 with *err set when the
- * record could not be written (agreed by every MPI rank): then no
- * further run is made.
+ * The it-th run of the command (from 1, warm-up runs first): the one
+ * reset of the result, which then gets the run's iteration, warm-up flag
+ * and metadata (their one place, read by the hooks, the warnings and the
+ * reporters); the engine's run; the end of the progress line; and the
+ * record (pm_record_run).  Returns what pm_record_run does.
  */
-static int
-pm_iteration(struct pm_drive *run, struct pm_result *r,
-    struct pm_summary **sum, struct pm_cmderr *err)
+static enum pm_cmd_status
+pm_iteration(struct pm_drive *run, uint32_t it, struct pm_cmderr *err)
 {
 	const struct pm_config	*cfg = run->cfg;
+	struct pm_result	*r = run->res;
 	struct pm_hooks		 hooks = {
 		.before = pm_hook_before,
 		.after = pm_hook_after,
-		.phase_begin = pm_hook_begin,
-		.phase_end = pm_hook_end,
-		.progress = pm_hook_progress,
+		.phase_begin = pm_progress_begin,
+		.phase_end = pm_progress_end,
+		.progress = pm_progress_step,
 		.sample = pm_hook_sample
 	};
-	struct pm_cmderr	 werr = { 0 };
 	struct pm_meta		*meta;
-	sigset_t		 mask;
-	int			 rv, failed;
+	enum pm_cmd_status	 rv;
 
-	meta = pm_meta_new(cfg);
-	r->meta = meta;
-	r->iteration = run->iteration;
-	r->warmup = run->warmup;
-	run->meta = meta;
+	pm_result_reset(r);
+	r->warmup = it <= cfg->warmup;
+	r->iteration = r->warmup ? it : it - cfg->warmup;
+	r->meta = meta = pm_meta_new(cfg);
 	memset(run->samp, 0, sizeof run->samp);
 	pm_engine(run, &hooks, r);
 	pm_usage_fill(run, r);
-	pm_warn_run(&run->warned, cfg, run->meta, r);
-	pm_live_erase(run);
-	if (run->midline) {
-		putc('\n', run->out);
-		run->midline = 0;
-	}
-	fflush(run->out);
+	pm_warn_run(&run->warned, cfg, r->meta, r);
+	pm_progress_finish(run);
+	rv = pm_record_run(run, err);
+	r->meta = NULL;
+	pm_meta_free(meta);
+	return (rv);
+}
+
+/*
+ * Write the record of the run that ended with the stopping signals
+ * blocked, adding a measured run to the summary of several.  Returns
+ * what pm_outcome says, or PM_CMD_ERROR with *err set when the record
+ * could not be written (agreed by every MPI rank): then no further run
+ * is made.
+ */
+static enum pm_cmd_status
+pm_record_run(struct pm_drive *run, struct pm_cmderr *err)
+{
+	const struct pm_config	*cfg = run->cfg;
+	const struct pm_result	*r = run->res;
+	struct pm_cmderr	 werr = { 0 };
+	sigset_t		 mask;
+	enum pm_cmd_status	 rv;
+	int			 failed;
 
 	pm_signals_block(1, &mask);
 	failed = pm_output_record(&run->output, cfg, r, &werr) == -1;
 	if ((cfg->iterations > 1 || cfg->iterations_max > 0) && !r->warmup) {
-		if (*sum == NULL)
-			*sum = pm_summary_new();
-		pm_summary_add(*sum, cfg, r);
+		if (run->sum == NULL)
+			run->sum = pm_summary_new();
+		pm_summary_add(run->sum, cfg, r);
 	}
 	rv = pm_outcome(cfg, r, err);
 	if (pm_mpi_any(failed))
 		rv = pm_unrecorded(err, &werr);
 	pm_signals_block(0, &mask);
-	r->meta = NULL;
-	pm_meta_free(meta);
 	return (rv);
 }
 
@@ -840,10 +552,10 @@ pm_iteration(struct pm_drive *run, struct pm_result *r,
  * with *err set when the summary could not be written.
  */
 static int
-pm_run_close(struct pm_drive *run, struct pm_summary *sum,
-    struct pm_cmderr *err)
+pm_run_close(struct pm_drive *run, struct pm_cmderr *err)
 {
 	const struct pm_config	*cfg = run->cfg;
+	struct pm_summary	*sum = run->sum;
 	struct pm_recpart	 p;
 	FILE			*fp;
 	int			 rv = 0;
@@ -856,6 +568,7 @@ pm_run_close(struct pm_drive *run, struct pm_summary *sum,
 	} else if (sum != NULL)
 		pm_warn_summary(&run->warned, sum, NULL);
 	pm_summary_free(sum);
+	run->sum = NULL;
 	pm_output_close(&run->output, 1);
 	pm_warn_end(&run->warned);
 	return (rv);
@@ -865,66 +578,76 @@ pm_run_close(struct pm_drive *run, struct pm_summary *sum,
  * "run [FILE]": run the benchmark cfg->iterations times (or, with a
  * range, until set precision is met) and report each run to FILE
  * (appended; NULL: standard output); progress text goes to info.  The
- * first run that does not complete ends the command.  Returns 0; 1 with
- * *err set when a run or the report failed; or 128 + the signal when a
- * run was interrupted, after its record was written.
+ * first run that does not complete ends the command.  Returns
+ * PM_CMD_OK; PM_CMD_ERROR with *err set when a run or the report failed;
+ * or PM_CMD_INTERRUPTED with the signal in err->signo when a run was
+ * interrupted, after its record was written.
  */
-int
+enum pm_cmd_status
 pm_run(const struct pm_config *cfg, const char *file, FILE *info,
     struct pm_cmderr *err)
 {
 	struct pm_drive		 run;
-	struct pm_result	*r;
-	struct pm_summary	*sum = NULL;
 	struct pm_sigsave	 save;
-	struct pm_cmderr	 cerr = { 0 };
-	sigset_t		 mask;
+	enum pm_cmd_status	 rv = PM_CMD_OK;
 	uint32_t		 it;
-	int			 rv = 0, signo;
 
 	pm_drive_init(&run, cfg, info);
 	if (pm_output_open(&run.output, cfg, file, err) == -1)
-		return (1);
+		return (PM_CMD_ERROR);
 	pm_warn_begin(&run.warned, cfg, run.output.report.path == NULL ?
 	    stdout : NULL);
-	r = pm_result_new();
+	run.res = pm_result_new();
 	pm_workload_interrupt(0);
 	pm_signals_catch(&save);
 	pm_hooks_begin(cfg);
 	/* The warm-up runs, then the measured ones, until enough. */
-	for (it = 1; rv == 0; it++) {
-		run.warmup = it <= cfg->warmup;
-		run.iteration = run.warmup ? it : it - cfg->warmup;
-		if (!run.warmup && pm_mpi_max(pm_enough(cfg, sum,
-		    run.iteration - 1, run.out)))
+	for (it = 1; rv == PM_CMD_OK; it++) {
+		if (it > cfg->warmup && pm_mpi_max(pm_enough(cfg, run.sum,
+		    it - 1 - cfg->warmup, run.out)))
 			break;
-		if ((signo = pm_mpi_max(pm_workload_signal())) != 0) {
-			pm_workload_interrupt(signo);
-			pm_between(cfg, it, signo);
-			rv = 128 + signo;
-			break;
-		}
-		rv = pm_iteration(&run, r, &sum, err);
+		if ((rv = pm_between(cfg, it, err)) == PM_CMD_OK)
+			rv = pm_iteration(&run, it, err);
 	}
-
-	pm_signals_block(1, &mask);
-	if (pm_run_close(&run, sum, rv == 0 ? err : &cerr) == -1 && rv == 0)
-		rv = 1;
-	pm_cmderr_clear(&cerr);
-	pm_signals_block(0, &mask);
-	signo = pm_mpi_max(pm_workload_signal());
-	if (rv == 0 && signo != 0) {
-		pm_workload_interrupt(signo);
-		pm_between(cfg, it, signo);
-		rv = 128 + signo;
-	}
-	if ((signo = pm_mpi_max(rv)) != rv) {
-		rv = signo;
-		pm_cmderr_set(err, PM_ERR_RUN, NULL, "run: another MPI rank "
-		    "failed");
-	}
+	rv = pm_run_end(&run, it, rv, err);
 	pm_hooks_end();
 	pm_signals_restore(&save);
-	pm_result_free(r);
+	pm_result_free(run.res);
+	return (rv);
+}
+
+/*
+ * The end of a run command whose runs ended with rv (the it-th was not
+ * made): the summary written and the files closed (pm_run_close), a
+ * signal that came after the last run, and the status every MPI rank
+ * agrees on.  Returns that status.
+ */
+static enum pm_cmd_status
+pm_run_end(struct pm_drive *run, uint32_t it, enum pm_cmd_status rv,
+    struct pm_cmderr *err)
+{
+	struct pm_cmderr	 cerr = { 0 };
+	sigset_t		 mask;
+	enum pm_cmd_status	 all;
+	int			 signo;
+
+	pm_signals_block(1, &mask);
+	if (pm_run_close(run, rv == PM_CMD_OK ? err : &cerr) == -1 &&
+	    rv == PM_CMD_OK)
+		rv = PM_CMD_ERROR;
+	pm_cmderr_clear(&cerr);
+	pm_signals_block(0, &mask);
+	if (rv == PM_CMD_OK)
+		rv = pm_between(run->cfg, it, err);
+	else
+		(void)pm_mpi_max(pm_workload_signal());
+	all = pm_mpi_max(rv);
+	signo = pm_mpi_max(err->signo);
+	if (all != rv) {
+		rv = all;
+		pm_cmderr_set(err, PM_ERR_RUN, NULL, "run: another MPI rank "
+		    "failed");
+		err->signo = signo;
+	}
 	return (rv);
 }

@@ -28,7 +28,9 @@
  * comes back to the prompt, Ctrl-D at an empty prompt quits.
  *
  * pm_shell_print is the one error printer: it adds FILE:LINE: and the
- * program's name from the error's kind.
+ * program's name from the error's kind through pm_shell_text, the one
+ * format of every message of the shell (warnings and notes of the check
+ * pass included), and pm_shell_say, which prints it or keeps it.
  */
 
 #include "config.h"
@@ -79,8 +81,7 @@ struct pm_tty {
 
 static volatile sig_atomic_t pm_prompt_sigint;	/* Ctrl-C at the prompt */
 
-static void	 pm_shell_print(const struct pm_shell *,
-		    const struct pm_cmderr *);
+static void	 pm_shell_print(struct pm_shell *, const struct pm_cmderr *);
 static void	*pm_grow(void *, size_t, size_t);
 static void	 pm_shell_note(struct pm_shell *, char *);
 static void	 pm_shell_flush_notes(struct pm_shell *);
@@ -93,36 +94,71 @@ static int	 pm_check_lines(struct pm_shell *, const struct pm_lines *,
 		    const char *);
 static int	 pm_check_file(struct pm_shell *, const struct pm_lines *,
 		    const char *);
-static int	 pm_run_lines(struct pm_shell *, const struct pm_lines *,
-		    const char *);
+static enum pm_cmd_status pm_run_lines(struct pm_shell *,
+		    const struct pm_lines *, const char *);
 static void	 pm_onprompt(int);
 static int	 pm_tty_open(struct pm_tty *);
 static void	 pm_tty_close(struct pm_tty *);
 static int	 pm_tty_read(struct pm_tty *);
-static int	 pm_interactive(struct pm_shell *);
+static enum pm_cmd_status pm_interactive(struct pm_shell *);
+static char	*pm_shell_text(enum pm_errkind, const char *, unsigned long,
+		    const char *);
+static void	 pm_shell_say(struct pm_shell *, char *);
 #ifdef HAVE_LIBEDIT
 static char	*pm_el_prompt(EditLine *);
 static unsigned char pm_el_complete(EditLine *, int);
 #endif
 
 /*
- * Print a command's error: at the prompt PostMark's words when it had
- * some, else the message; in a file "FILE:LINE: message".  Failures of a
- * run (not of the input) carry the program's name first.  While a file
- * is checked the message is kept and printed after all of it was read.
+ * The one format of the shell's messages: "FILE:LINE: text" (without
+ * ":LINE" when line is 0, without "FILE:LINE: " when file is NULL: the
+ * prompt), after "postmark: " for a failure of running (PM_ERR_RUN), not
+ * of the input.  Returns an allocated string.
+ */
+static char *
+pm_shell_text(enum pm_errkind kind, const char *file, unsigned long line,
+    const char *text)
+{
+	const char	*prefix = kind == PM_ERR_RUN ? "postmark: " : "";
+	char		*msg;
+
+	if (file == NULL)
+		xasprintf(&msg, "%s%s", prefix, text);
+	else if (line == 0)
+		xasprintf(&msg, "%s%s: %s", prefix, file, text);
+	else
+		xasprintf(&msg, "%s%s:%lu: %s", prefix, file, line, text);
+	return (msg);
+}
+
+/*
+ * Say a message (allocated, now owned) on standard error, after what
+ * standard output holds; while a file is checked, keep it to print after
+ * all of the file was read.
  */
 static void
-pm_shell_print(const struct pm_shell *sh, const struct pm_cmderr *err)
+pm_shell_say(struct pm_shell *sh, char *msg)
 {
-	const char	*prefix = err->kind == PM_ERR_RUN ? "postmark: " : "";
-
+	if (sh->check) {
+		pm_shell_note(sh, msg);
+		return;
+	}
 	fflush(stdout);
-	if (sh->file == NULL)
-		fprintf(stderr, "%s%s\n", prefix, err->compat != NULL ?
-		    err->compat : err->text);
-	else
-		fprintf(stderr, "%s%s:%lu: %s\n", prefix, sh->file, sh->line,
-		    err->text);
+	fprintf(stderr, "%s\n", msg);
+	free(msg);
+}
+
+/*
+ * The one printer of a command's error, at the current line: at the
+ * prompt PostMark's words when it had some, else the message; in a file
+ * "FILE:LINE: message" (pm_shell_text).
+ */
+static void
+pm_shell_print(struct pm_shell *sh, const struct pm_cmderr *err)
+{
+	pm_shell_say(sh, pm_shell_text(err->kind, sh->file, sh->line,
+	    sh->file == NULL && err->compat != NULL ? err->compat :
+	    err->text));
 }
 
 /*
@@ -171,26 +207,17 @@ void
 pm_shell_warn(struct pm_shell *sh, const char *fmt, ...)
 {
 	va_list		 ap;
-	char		*msg, *line;
+	char		*msg, *w;
 
 	if (!sh->check && sh->checked)
 		return;
 	va_start(ap, fmt);
 	xvasprintf(&msg, fmt, ap);
 	va_end(ap);
-	if (sh->file == NULL)
-		xasprintf(&line, "postmark: warning: %s", msg);
-	else
-		xasprintf(&line, "postmark: %s:%lu: warning: %s", sh->file,
-		    sh->line, msg);
+	xasprintf(&w, "warning: %s", msg);
 	free(msg);
-	if (sh->check)
-		pm_shell_note(sh, line);
-	else {
-		fflush(stdout);
-		fprintf(stderr, "%s\n", line);
-		free(line);
-	}
+	pm_shell_say(sh, pm_shell_text(PM_ERR_RUN, sh->file, sh->line, w));
+	free(w);
 }
 
 /*
@@ -328,7 +355,6 @@ pm_check_lines(struct pm_shell *sh, const struct pm_lines *l,
 	enum pm_cmd_status	 status;
 	const char		*ofile = sh->file;
 	unsigned long		 oline = sh->line;
-	char			*msg;
 	size_t			 i;
 	int			 errors = 0;
 
@@ -337,20 +363,15 @@ pm_check_lines(struct pm_shell *sh, const struct pm_lines *l,
 	for (i = 0; i < l->n; i++) {
 		sh->line = i + 1;
 		if (l->bad[i] != NULL) {
-			xasprintf(&msg, "%s:%lu: %s", name, sh->line,
-			    l->bad[i]);
-			pm_shell_note(sh, msg);
+			pm_shell_say(sh, pm_shell_text(PM_ERR_INPUT, name,
+			    sh->line, l->bad[i]));
 			errors++;
 			continue;
 		}
 		status = pm_cmd_line(sh, l->text[i], &err);
 		if (status == PM_CMD_ERROR) {
-			if (err.text != NULL) {
-				xasprintf(&msg, "%s%s:%lu: %s", err.kind ==
-				    PM_ERR_RUN ? "postmark: " : "", name,
-				    sh->line, err.text);
-				pm_shell_note(sh, msg);
-			}
+			if (err.text != NULL)
+				pm_shell_print(sh, &err);
 			errors++;
 		}
 		pm_cmderr_clear(&err);
@@ -392,34 +413,28 @@ pm_check_file(struct pm_shell *sh, const struct pm_lines *l,
 }
 
 /*
- * Run the lines of a checked file: the first failure stops.  Returns 0
- * at the end, 1 after "quit", -1 after a failure (printed), 128 + the
- * signal after an interrupted run.
+ * Run the lines of a checked file: the first failure stops.  Returns
+ * PM_CMD_OK at the end, PM_CMD_QUIT after "quit", PM_CMD_ERROR after a
+ * failure (printed), PM_CMD_INTERRUPTED after an interrupted run (the
+ * signal in sh->signo).
  */
-static int
+static enum pm_cmd_status
 pm_run_lines(struct pm_shell *sh, const struct pm_lines *l, const char *name)
 {
 	struct pm_cmderr	 err = { 0 };
-	enum pm_cmd_status	 status;
+	enum pm_cmd_status	 rv = PM_CMD_OK;
 	const char		*ofile = sh->file;
 	unsigned long		 oline = sh->line;
 	size_t			 i;
-	int			 rv = 0;
 
 	sh->file = name;
 	sh->checked++;
 	sh->depth++;
-	for (i = 0; i < l->n && rv == 0; i++) {
+	for (i = 0; i < l->n && rv == PM_CMD_OK; i++) {
 		sh->line = i + 1;
-		status = pm_cmd_line(sh, l->text[i], &err);
-		if (status == PM_CMD_ERROR) {
-			if (err.text != NULL)
-				pm_shell_print(sh, &err);
-			rv = -1;
-		} else if (status == PM_CMD_QUIT)
-			rv = 1;
-		else if (status == PM_CMD_INTERRUPTED)
-			rv = 128 + sh->signo;
+		rv = pm_cmd_line(sh, l->text[i], &err);
+		if (rv == PM_CMD_ERROR && err.text != NULL)
+			pm_shell_print(sh, &err);
 		pm_cmderr_clear(&err);
 	}
 	sh->depth--;
@@ -435,45 +450,36 @@ pm_run_lines(struct pm_shell *sh, const struct pm_lines *l, const char *name)
  * mode only check its lines.  Otherwise check them all first, unless an
  * enclosing file's check covered them, printing every error and running
  * nothing if there is one; then print PostMark's "Reading configuration"
- * line (after the banner, for the first file) and run them.  Returns 0
- * at the end of the file, 1 after "quit", -1 after a failure it
- * reported, 128 + the signal after an interrupted run.
+ * line (after the banner, for the first file) and run them.  Returns
+ * what pm_run_lines does; PM_CMD_ERROR after a failure it reported.
  */
-int
+enum pm_cmd_status
 pm_shell_file(struct pm_shell *sh, FILE *fp, const char *name)
 {
 	struct pm_cmderr	 err = { 0 };
 	struct pm_lines		 l;
-	char			*msg;
-	int			 errors = 0, rv;
+	enum pm_cmd_status	 rv;
+	int			 errors = 0;
 
 	if (pm_lines_read(fp, &l, &err) == -1) {
-		if (err.kind == PM_ERR_INPUT)
-			xasprintf(&msg, "%s:%zu: %s", name, l.n + 1, err.text);
-		else
-			xasprintf(&msg, "postmark: %s: %s", name, err.text);
+		/* The line that is too long; a failed read has none. */
+		pm_shell_say(sh, pm_shell_text(err.kind, name, err.kind ==
+		    PM_ERR_INPUT ? l.n + 1 : 0, err.text));
 		pm_cmderr_clear(&err);
-		if (sh->check)
-			pm_shell_note(sh, msg);
-		else {
-			fflush(stdout);
-			fprintf(stderr, "%s\n", msg);
-			free(msg);
-		}
 		pm_lines_free(&l);
-		return (-1);
+		return (PM_CMD_ERROR);
 	}
 	if (sh->check) {
 		errors = pm_check_lines(sh, &l, name);
 		pm_lines_free(&l);
-		return (errors > 0 ? -1 : 0);
+		return (errors > 0 ? PM_CMD_ERROR : PM_CMD_OK);
 	}
 	if (!sh->checked)
 		errors = pm_check_file(sh, &l, name);
 	/* MPI ranks run all or none of it: one rank's file systems may differ. */
 	if (pm_mpi_any(errors > 0) && errors == 0) {
-		fprintf(stderr, "postmark: %s: another MPI rank refused it\n",
-		    name);
+		pm_shell_say(sh, pm_shell_text(PM_ERR_RUN, name, 0,
+		    "another MPI rank refused it"));
 		errors = 1;
 	}
 	if (sh->banner != NULL) {
@@ -486,7 +492,7 @@ pm_shell_file(struct pm_shell *sh, FILE *fp, const char *name)
 		fprintf(sh->info, "Reading configuration from file '%s'\n",
 		    name);
 	pm_shell_flush_notes(sh);
-	rv = errors > 0 ? -1 : pm_run_lines(sh, &l, name);
+	rv = errors > 0 ? PM_CMD_ERROR : pm_run_lines(sh, &l, name);
 	pm_lines_free(&l);
 	return (rv);
 }
@@ -673,18 +679,19 @@ pm_tty_read(struct pm_tty *t)
 /*
  * The interactive shell: prompt, read a line, run it, print its error in
  * PostMark's words, repeat.  Ctrl-C clears the line being typed (and
- * stops a run, which pm_run reports); Ctrl-D or "quit" ends.  Returns 1
- * when any command failed, else 0.
+ * stops a run, which pm_run reports); Ctrl-D or "quit" ends.  Returns
+ * PM_CMD_ERROR when any command failed or was interrupted, else
+ * PM_CMD_OK.
  */
-static int
+static enum pm_cmd_status
 pm_interactive(struct pm_shell *sh)
 {
 	struct pm_cmderr	 err = { 0 };
 	struct pm_tty		 t;
 	struct sigaction	 sa, old;
-	enum pm_cmd_status	 status;
+	enum pm_cmd_status	 status, rv = PM_CMD_OK;
 	char			*why;
-	int			 rv = PM_EXIT_OK, got;
+	int			 got;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = pm_onprompt;
@@ -710,7 +717,7 @@ pm_interactive(struct pm_shell *sh)
 		} else
 			status = pm_cmd_line(sh, t.line, &err);
 		if (status == PM_CMD_ERROR || status == PM_CMD_INTERRUPTED)
-			rv = PM_EXIT_FAIL;
+			rv = PM_CMD_ERROR;
 		if (status == PM_CMD_ERROR && err.text != NULL)
 			pm_shell_print(sh, &err);
 		pm_cmderr_clear(&err);
@@ -727,18 +734,13 @@ done:
 /*
  * Read commands from standard input until "quit" or its end: as a file
  * (checked, then run) when it is not a terminal, else interactively.
- * Returns the exit status: 0 when every command succeeded, 1 when one
- * failed, 128 + the signal when a run from a file was interrupted.
+ * Returns what pm_shell_file or pm_interactive does.
  */
-int
+enum pm_cmd_status
 pm_shell_loop(struct pm_shell *sh)
 {
-	int	 rv;
-
-	if (!isatty(STDIN_FILENO)) {
-		rv = pm_shell_file(sh, stdin, "-");
-		return (rv >= 128 ? rv : rv < 0 ? PM_EXIT_FAIL : PM_EXIT_OK);
-	}
+	if (!isatty(STDIN_FILENO))
+		return (pm_shell_file(sh, stdin, "-"));
 	sh->interactive = 1;
 	return (pm_interactive(sh));
 }

@@ -39,8 +39,6 @@
 
 #include "pm_warn.h"
 
-#define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"	/* set cache cold */
-
 static int	 pm_warn_same(const char *, const char *);
 static int	 pm_warn_new(struct pm_warned *, const char *);
 static void	 pm_warn_say(const char *);

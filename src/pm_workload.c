@@ -314,7 +314,7 @@ pm_client_setup(struct pm_run *run)
 		return (pm_fail(run, "check", "configuration", EINVAL));
 	if (cfg->direct && cfg->buffering) {
 		pm_fail(run, "check", "set direct", EINVAL);
-		run->res->error.msg = "direct I/O needs set buffering false";
+		run->res->error.msg = PM_DIRECT_RULE;
 		return (-1);
 	}
 	run->subdirs = cfg->subdirs > 1 ? cfg->subdirs : 0;

@@ -70,6 +70,14 @@ enum pm_cache {
 	PM_CACHE_COLD,			/* before each run */
 	PM_CACHE_COLD_PHASES		/* before each timed phase */
 };
+#define PM_DROP_CACHES	"/proc/sys/vm/drop_caches"	/* written to drop */
+
+/*
+ * set direct true with set buffering true: the rule's one message, of
+ * the check before a run (pm_check.c) and of the engine's (pm_workload.c).
+ */
+#define PM_DIRECT_RULE	"set direct true needs set buffering false " \
+			"(O_DIRECT is for unbuffered I/O)"
 
 /* set hook: when a command runs, and around what. */
 #define PM_HOOK_BEFORE		0
@@ -172,6 +180,21 @@ enum pm_status {
 };
 
 /*
+ * What kind of failure an error is, which chooses its text (pm_error.c):
+ * an errno, or a transfer that ended without one.  pm_error_set takes
+ * the kind from the error number: an errno, or one of PM_ERRNUM_EOF and
+ * PM_ERRNUM_SHORT, which the I/O path records (pm_io.c) and which travel
+ * with the error wherever it is copied (clients, MPI ranks).
+ */
+enum pm_error_kind {
+	PM_ERROR_ERRNO,			/* strerror(errnum) */
+	PM_ERROR_EOF,			/* a read met the end of the file early */
+	PM_ERROR_SHORT			/* a write moved no byte */
+};
+#define PM_ERRNUM_EOF	(-1)		/* errnum of PM_ERROR_EOF */
+#define PM_ERRNUM_SHORT	(-2)		/* errnum of PM_ERROR_SHORT */
+
+/*
  * Why a run failed: the operation, what it worked on and the error
  * number, as data (pm_error.c formats it as "OP PATH: message").  Only
  * the first failure of a run is kept.
@@ -179,7 +202,8 @@ enum pm_status {
 struct pm_error {
 	const char	*op;		/* "open", "write", ... or NULL: none */
 	char		*path;		/* full path as the user wrote it, owned */
-	int		 errnum;	/* errno; 0: short write, early EOF */
+	int		 errnum;	/* errno, or PM_ERRNUM_EOF, _SHORT */
+	enum pm_error_kind kind;	/* from errnum: chooses the text */
 	const char	*msg;		/* replaces strerror(errnum), or NULL */
 	char		*text;		/* the same, allocated, or NULL */
 	int		 client;	/* the client that failed, or -1 */

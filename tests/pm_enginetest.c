@@ -168,6 +168,7 @@ main(int argc, char **argv)
 
 	res = pm_result_new();
 	for (i = 0; i < runs && rc == 0; i++) {
+		pm_result_reset(res);
 		if (pm_workload_run(&cfg, ready != NULL ? &hooks : NULL, NULL,
 		    res) == -1) {
 			cause = pm_error_string(&res->error);
