@@ -36,7 +36,10 @@
  *    what is buffered, refills the buffer with one read(2) for a short
  *    request and reads whole blocks straight into the caller's buffer
  *    for a long one; a zero-byte piece is no call at all.  The strace
- *    tests compare the result with PostMark's own calls.
+ *    tests compare the result with PostMark's own calls.  Nothing is
+ *    copied that the kernel does not see: what a write holds back is a
+ *    slice of the source, written from there, and what a read takes
+ *    from the buffer is only counted.
  *
  * Every transfer goes through pm_atomicio (OpenSSH's atomicio: the
  * system call is a parameter) or, where stdio makes a single call, one
@@ -74,7 +77,8 @@ struct pm_file {
 	struct pm_io	*io;
 	int		 fd;
 	size_t		 size;		/* buffer size, 0 until first use */
-	size_t		 fill;		/* bytes buffered for writing */
+	char		*held;		/* writing: the bytes held back, */
+	size_t		 fill;		/* fill of them, a slice of the source */
 	size_t		 rpos;		/* next buffered byte to read */
 	size_t		 rend;		/* end of the buffered bytes */
 };
@@ -244,12 +248,15 @@ pm_stdio_alloc(struct pm_file *f)
  * fwrite(p, n, 1) on a fully buffered stream (glibc's _IO_new_file_xsputn):
  * fill the free part of the buffer; if bytes remain, flush the full
  * buffer, write the whole blocks among them directly and buffer the rest.
- * The first call only sets the buffer up.
+ * The first call only sets the buffer up.  A file's pieces are
+ * consecutive slices of the source from its start, so what stdio would
+ * have copied into its buffer is the slice that ends where the next
+ * piece begins: it is held as a pointer and a count and written from the
+ * source itself, the same write(2) calls with the same bytes, no copy.
  */
 static int
 pm_stdio_put(struct pm_file *f, char *p, size_t n)
 {
-	struct pm_io	*io = f->io;
 	size_t		 count, direct;
 
 	if (n == 0)
@@ -260,20 +267,19 @@ pm_stdio_put(struct pm_file *f, char *p, size_t n)
 		count = f->size - f->fill;
 		if (count > n)
 			count = n;
-		memcpy(io->sbuf + f->fill, p, count);
 		f->fill += count;
 		p += count;
 		n -= count;
 		if (n == 0)
 			return (0);
-		if (pm_move(f, 1, io->sbuf, f->fill) == -1)
+		if (pm_move(f, 1, f->held, f->fill) == -1)
 			return (-1);
 		f->fill = 0;
 	}
 	direct = f->size >= PM_STDIO_MINBLK ? n - n % f->size : n;
 	if (direct > 0 && pm_move(f, 1, p, direct) == -1)
 		return (-1);
-	memcpy(io->sbuf, p + direct, n - direct);
+	f->held = p + direct;
 	f->fill = n - direct;
 	return (0);
 }
@@ -282,12 +288,13 @@ pm_stdio_put(struct pm_file *f, char *p, size_t n)
  * fread(p, n, 1) on a fully buffered stream (glibc's _IO_file_xsgetn):
  * take what is buffered; for less than a buffer refill it with one read,
  * for more read the whole blocks straight into p.  An end of file before
- * n bytes is a failure.
+ * n bytes is a failure.  A run reads to count, never to look, so what
+ * is taken from the buffer is counted, not copied out: the same read(2)
+ * calls.
  */
 static int
 pm_stdio_get(struct pm_file *f, char *p, size_t n)
 {
-	struct pm_io	*io = f->io;
 	size_t		 have, count;
 	ssize_t		 got;
 
@@ -298,16 +305,14 @@ pm_stdio_get(struct pm_file *f, char *p, size_t n)
 	while (n > 0) {
 		have = f->rend - f->rpos;
 		if (n <= have) {
-			memcpy(p, io->sbuf + f->rpos, n);
 			f->rpos += n;
 			return (0);
 		}
-		memcpy(p, io->sbuf + f->rpos, have);
 		p += have;
 		n -= have;
 		f->rpos = f->rend = 0;
 		if (n < f->size) {
-			if ((got = pm_read1(f, io->sbuf, f->size)) <= 0)
+			if ((got = pm_read1(f, f->io->sbuf, f->size)) <= 0)
 				return (-1);
 			f->rend = (size_t)got;
 			continue;
@@ -327,7 +332,7 @@ pm_stdio_flush(struct pm_file *f)
 {
 	if (f->fill == 0)
 		return (0);
-	if (pm_move(f, 1, f->io->sbuf, f->fill) == -1)
+	if (pm_move(f, 1, f->held, f->fill) == -1)
 		return (-1);
 	f->fill = 0;
 	return (0);

@@ -36,7 +36,7 @@
 struct pm_io {
 	char		*src;		/* source bytes, at least HIGH, borrowed */
 	char		*rbuf;		/* read pieces land here */
-	char		*sbuf;		/* the stdio-like buffer */
+	char		*sbuf;		/* the stdio-like read buffer */
 	size_t		 sbufsz;	/* its allocated size, bytes */
 	uint32_t	 rblock;	/* read piece, bytes */
 	uint32_t	 wblock;	/* write piece, bytes */
