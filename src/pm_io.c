@@ -104,6 +104,10 @@ static int	 pm_io_fail(struct pm_io *, const char *, int);
 static size_t	 pm_move_rest(int, int, char *, size_t, ssize_t);
 static int	 pm_move(struct pm_file *, int, char *, size_t);
 static ssize_t	 pm_read1(struct pm_file *, char *, size_t);
+static int	 pm_pieces(struct pm_file *, char *, size_t, uint32_t,
+		    uint32_t, int (*)(struct pm_file *, char *, size_t));
+static int	 pm_raw_put(struct pm_file *, char *, size_t);
+static int	 pm_raw_get(struct pm_file *, char *, size_t);
 static int	 pm_raw_write(struct pm_file *, uint32_t);
 static int	 pm_raw_read(struct pm_file *, uint32_t);
 static void	 pm_stdio_alloc(struct pm_file *);
@@ -254,35 +258,52 @@ pm_read1(struct pm_file *f, char *p, size_t n)
 }
 
 /*
- * Unbuffered: len source bytes in write-block pieces, one write(2) per
- * piece, even an empty remainder.
+ * The pieces of a transfer of len bytes: len / block calls of piece for
+ * block bytes, then one for the remainder, even when it is 0; p moves on
+ * by step after each (the source for writes, 0 for the read buffer).
+ * Inlined into each method with its piece function, so that a piece is
+ * a direct call.  Returns 0 or -1.
  */
+static inline int
+pm_pieces(struct pm_file *f, char *p, size_t step, uint32_t block,
+    uint32_t len, int (*piece)(struct pm_file *, char *, size_t))
+{
+	uint32_t	 i;
+
+	for (i = len / block; i > 0; i--, p += step) {
+		if (piece(f, p, block) == -1)
+			return (-1);
+	}
+	return (piece(f, p, len % block));
+}
+
+/* Unbuffered: a piece is one write(2), even an empty one. */
+static int
+pm_raw_put(struct pm_file *f, char *p, size_t n)
+{
+	return (pm_move(f, 1, p, n));
+}
+
+/* Unbuffered: a piece is one read(2), even an empty one. */
+static int
+pm_raw_get(struct pm_file *f, char *p, size_t n)
+{
+	return (pm_move(f, 0, p, n));
+}
+
+/* Unbuffered: len source bytes in write-block pieces. */
 static int
 pm_raw_write(struct pm_file *f, uint32_t len)
 {
-	struct pm_io	*io = f->io;
-	char		*p = io->src;
-	uint32_t	 i;
-
-	for (i = len / io->wblock; i > 0; i--, p += io->wblock) {
-		if (pm_move(f, 1, p, io->wblock) == -1)
-			return (-1);
-	}
-	return (pm_move(f, 1, p, len % io->wblock));
+	return (pm_pieces(f, f->io->src, f->io->wblock, f->io->wblock, len,
+	    pm_raw_put));
 }
 
-/* Unbuffered: len bytes, one read(2) per piece, even an empty one. */
+/* Unbuffered: len bytes in read-block pieces. */
 static int
 pm_raw_read(struct pm_file *f, uint32_t len)
 {
-	struct pm_io	*io = f->io;
-	uint32_t	 i;
-
-	for (i = len / io->rblock; i > 0; i--) {
-		if (pm_move(f, 0, io->rbuf, io->rblock) == -1)
-			return (-1);
-	}
-	return (pm_move(f, 0, io->rbuf, len % io->rblock));
+	return (pm_pieces(f, f->io->rbuf, 0, f->io->rblock, len, pm_raw_get));
 }
 
 /*
@@ -402,15 +423,8 @@ pm_stdio_flush(struct pm_file *f)
 static int
 pm_stdio_write(struct pm_file *f, uint32_t len)
 {
-	struct pm_io	*io = f->io;
-	char		*p = io->src;
-	uint32_t	 i;
-
-	for (i = len / io->wblock; i > 0; i--, p += io->wblock) {
-		if (pm_stdio_put(f, p, io->wblock) == -1)
-			return (-1);
-	}
-	if (pm_stdio_put(f, p, len % io->wblock) == -1)
+	if (pm_pieces(f, f->io->src, f->io->wblock, f->io->wblock, len,
+	    pm_stdio_put) == -1)
 		return (-1);
 	return (pm_stdio_flush(f));
 }
@@ -419,14 +433,8 @@ pm_stdio_write(struct pm_file *f, uint32_t len)
 static int
 pm_stdio_read(struct pm_file *f, uint32_t len)
 {
-	struct pm_io	*io = f->io;
-	uint32_t	 i;
-
-	for (i = len / io->rblock; i > 0; i--) {
-		if (pm_stdio_get(f, io->rbuf, io->rblock) == -1)
-			return (-1);
-	}
-	return (pm_stdio_get(f, io->rbuf, len % io->rblock));
+	return (pm_pieces(f, f->io->rbuf, 0, f->io->rblock, len,
+	    pm_stdio_get));
 }
 
 /*
