@@ -36,12 +36,17 @@
  *    what is buffered, refills the buffer with one read(2) for a short
  *    request and reads whole blocks straight into the caller's buffer
  *    for a long one; a zero-byte piece is no call at all.  The strace
- *    tests compare the result with PostMark's own calls.
+ *    tests compare the result with PostMark's own calls.  Nothing is
+ *    copied that the kernel does not see: what a write holds back is a
+ *    slice of the source, written from there, and what a read takes
+ *    from the buffer is only counted.
  *
- * Every transfer goes through pm_atomicio (OpenSSH's atomicio: the
- * system call is a parameter) or, where stdio makes a single call, one
- * read(2); either way the bytes counted are the bytes of the piece that
- * the system calls moved, whatever happens afterwards.  With O_DIRECT
+ * Every transfer is checked: a write, or a read that must be complete,
+ * is one system call when it moves the whole piece (the common case, no
+ * loop) and goes on in pm_atomicio (OpenSSH's atomicio: the system call
+ * is a parameter) when it does not; where stdio makes a single call, it
+ * is one read(2).  Either way the bytes counted are the bytes of the
+ * piece that the system calls moved, whatever happens afterwards.  With O_DIRECT
  * (unbuffered only) a piece is transferred rounded up to the file
  * system's alignment (from an aligned buffer with room to spare), and
  * only the piece's own bytes are counted, so that the counts are
@@ -75,44 +80,66 @@ struct pm_file {
 	struct pm_io	*io;
 	int		 fd;
 	size_t		 size;		/* buffer size, 0 until first use */
-	size_t		 fill;		/* bytes buffered for writing */
+	char		*held;		/* writing: the bytes held back, */
+	size_t		 fill;		/* fill of them, a slice of the source */
 	size_t		 rpos;		/* next buffered byte to read */
 	size_t		 rend;		/* end of the buffered bytes */
 };
 
-/* How a piece of a transfer reaches the kernel. */
+/*
+ * An I/O method, chosen once per run (pm_io_init): how a file is opened
+ * for PostMark's create and append, and how its pieces reach the kernel
+ * (a call per file, which makes the calls of its pieces).
+ */
 struct pm_io_method {
-	int	(*put)(struct pm_file *, char *, size_t);
-	int	(*get)(struct pm_file *, char *, size_t);
-	int	(*flush)(struct pm_file *);
+	int	 cflags;	/* create: open flags */
+	mode_t	 cmode;		/* create: mode */
+	int	 aflags;	/* append: open flags */
+	int	 aseek;		/* append: lseek to the end after open */
+	int	(*write)(struct pm_file *, uint32_t);
+	int	(*read)(struct pm_file *, uint32_t);
 };
 
 static ssize_t	 pm_write(int, void *, size_t);
 static int	 pm_io_fail(struct pm_io *, const char *, int);
+static size_t	 pm_move_rest(int, int, char *, size_t, ssize_t);
 static int	 pm_move(struct pm_file *, int, char *, size_t);
 static ssize_t	 pm_read1(struct pm_file *, char *, size_t);
+static int	 pm_pieces(struct pm_file *, char *, size_t, uint32_t,
+		    uint32_t, int (*)(struct pm_file *, char *, size_t));
 static int	 pm_raw_put(struct pm_file *, char *, size_t);
 static int	 pm_raw_get(struct pm_file *, char *, size_t);
-static int	 pm_raw_flush(struct pm_file *);
+static int	 pm_raw_write(struct pm_file *, uint32_t);
+static int	 pm_raw_read(struct pm_file *, uint32_t);
 static void	 pm_stdio_alloc(struct pm_file *);
 static int	 pm_stdio_put(struct pm_file *, char *, size_t);
 static int	 pm_stdio_get(struct pm_file *, char *, size_t);
 static int	 pm_stdio_flush(struct pm_file *);
+static int	 pm_stdio_write(struct pm_file *, uint32_t);
+static int	 pm_stdio_read(struct pm_file *, uint32_t);
 static int	 pm_open(struct pm_io *, struct pm_file *, int, const char *,
 		    int, mode_t);
 static int	 pm_close(struct pm_file *, int);
 static int	 pm_write_file(struct pm_file *, uint32_t);
 
+/* PostMark's open(2), read(2) and write(2). */
 static const struct pm_io_method pm_raw = {
-	.put = pm_raw_put,
-	.get = pm_raw_get,
-	.flush = pm_raw_flush
+	.cflags = O_RDWR | O_CREAT | O_EXCL,
+	.cmode = 0644,
+	.aflags = O_RDWR | O_APPEND,
+	.aseek = 0,
+	.write = pm_raw_write,
+	.read = pm_raw_read
 };
 
+/* PostMark's fopen("w"), fopen("a"), fread and fwrite, as glibc does them. */
 static const struct pm_io_method pm_stdio = {
-	.put = pm_stdio_put,
-	.get = pm_stdio_get,
-	.flush = pm_stdio_flush
+	.cflags = O_WRONLY | O_CREAT | O_EXCL | O_TRUNC,
+	.cmode = 0666,
+	.aflags = O_WRONLY | O_APPEND,
+	.aseek = 1,
+	.write = pm_stdio_write,
+	.read = pm_stdio_read
 };
 
 /* write(2) with read(2)'s type, for pm_atomicio. */
@@ -166,17 +193,45 @@ pm_io_fail(struct pm_io *io, const char *op, int errnum)
 }
 
 /*
- * Write (wr 1) or read n bytes at p, completely, and count what moved.
- * Returns 0, or -1 after recording the failure.
+ * After a first write (wr 1) or read of n bytes at p that returned res,
+ * not n: what pm_atomicio would have made of it.  A partial transfer
+ * goes on with pm_atomicio, EINTR starts it again, 0 is an end (errno
+ * 0).  Returns the bytes transferred in all, errno set when fewer than n.
+ */
+static size_t
+pm_move_rest(int wr, int fd, char *p, size_t n, ssize_t res)
+{
+	if (res == 0) {
+		errno = 0;
+		return (0);
+	}
+	if (res == -1 && errno != EINTR)
+		return (0);
+	if (res == -1)
+		res = 0;
+	return ((size_t)res + pm_atomicio(wr ? pm_write : read, fd, p + res,
+	    n - (size_t)res));
+}
+
+/*
+ * Write (wr 1) or read n bytes at p, completely, and count what moved:
+ * one system call when it moves them all (the common case, which has no
+ * loop), else pm_atomicio's loop for the rest.  Returns 0, or -1 after
+ * recording the failure.
  */
 static int
 pm_move(struct pm_file *f, int wr, char *p, size_t n)
 {
 	size_t	 done, xfer = n, a = f->io->align;
+	ssize_t	 res;
 
 	if (a > 0)
 		xfer = (n + a - 1) / a * a;
-	done = pm_atomicio(wr ? pm_write : read, f->fd, p, xfer);
+	res = wr ? write(f->fd, p, xfer) : read(f->fd, p, xfer);
+	if (res >= 0 && (size_t)res == xfer)
+		done = xfer;
+	else
+		done = pm_move_rest(wr, f->fd, p, xfer, res);
 	*(wr ? &f->io->written : &f->io->nread) += done < n ? done : n;
 	if (done == xfer)
 		return (0);
@@ -204,26 +259,53 @@ pm_read1(struct pm_file *f, char *p, size_t n)
 	return (got);
 }
 
-/* Unbuffered: one write(2) per piece, even an empty one. */
+/*
+ * The pieces of a transfer of len bytes: len / block calls of piece for
+ * block bytes, then one for the remainder, even when it is 0; p moves on
+ * by step after each (the source for writes, 0 for the read buffer).
+ * Inlined into each method with its piece function, so that a piece is
+ * a direct call.  Returns 0 or -1.
+ */
+static inline int
+pm_pieces(struct pm_file *f, char *p, size_t step, uint32_t block,
+    uint32_t len, int (*piece)(struct pm_file *, char *, size_t))
+{
+	uint32_t	 i;
+
+	for (i = len / block; i > 0; i--, p += step) {
+		if (piece(f, p, block) == -1)
+			return (-1);
+	}
+	return (piece(f, p, len % block));
+}
+
+/* Unbuffered: a piece is one write(2), even an empty one. */
 static int
 pm_raw_put(struct pm_file *f, char *p, size_t n)
 {
 	return (pm_move(f, 1, p, n));
 }
 
-/* Unbuffered: one read(2) per piece, even an empty one. */
+/* Unbuffered: a piece is one read(2), even an empty one. */
 static int
 pm_raw_get(struct pm_file *f, char *p, size_t n)
 {
 	return (pm_move(f, 0, p, n));
 }
 
-/* Unbuffered: nothing is held back. */
+/* Unbuffered: len source bytes in write-block pieces. */
 static int
-pm_raw_flush(struct pm_file *f)
+pm_raw_write(struct pm_file *f, uint32_t len)
 {
-	(void)f;
-	return (0);
+	return (pm_pieces(f, f->io->src, f->io->wblock, f->io->wblock, len,
+	    pm_raw_put));
+}
+
+/* Unbuffered: len bytes in read-block pieces. */
+static int
+pm_raw_read(struct pm_file *f, uint32_t len)
+{
+	return (pm_pieces(f, f->io->rbuf, 0, f->io->rblock, len, pm_raw_get));
 }
 
 /*
@@ -246,12 +328,15 @@ pm_stdio_alloc(struct pm_file *f)
  * fwrite(p, n, 1) on a fully buffered stream (glibc's _IO_new_file_xsputn):
  * fill the free part of the buffer; if bytes remain, flush the full
  * buffer, write the whole blocks among them directly and buffer the rest.
- * The first call only sets the buffer up.
+ * The first call only sets the buffer up.  A file's pieces are
+ * consecutive slices of the source from its start, so what stdio would
+ * have copied into its buffer is the slice that ends where the next
+ * piece begins: it is held as a pointer and a count and written from the
+ * source itself, the same write(2) calls with the same bytes, no copy.
  */
 static int
 pm_stdio_put(struct pm_file *f, char *p, size_t n)
 {
-	struct pm_io	*io = f->io;
 	size_t		 count, direct;
 
 	if (n == 0)
@@ -262,20 +347,19 @@ pm_stdio_put(struct pm_file *f, char *p, size_t n)
 		count = f->size - f->fill;
 		if (count > n)
 			count = n;
-		memcpy(io->sbuf + f->fill, p, count);
 		f->fill += count;
 		p += count;
 		n -= count;
 		if (n == 0)
 			return (0);
-		if (pm_move(f, 1, io->sbuf, f->fill) == -1)
+		if (pm_move(f, 1, f->held, f->fill) == -1)
 			return (-1);
 		f->fill = 0;
 	}
 	direct = f->size >= PM_STDIO_MINBLK ? n - n % f->size : n;
 	if (direct > 0 && pm_move(f, 1, p, direct) == -1)
 		return (-1);
-	memcpy(io->sbuf, p + direct, n - direct);
+	f->held = p + direct;
 	f->fill = n - direct;
 	return (0);
 }
@@ -284,12 +368,13 @@ pm_stdio_put(struct pm_file *f, char *p, size_t n)
  * fread(p, n, 1) on a fully buffered stream (glibc's _IO_file_xsgetn):
  * take what is buffered; for less than a buffer refill it with one read,
  * for more read the whole blocks straight into p.  An end of file before
- * n bytes is a failure.
+ * n bytes is a failure.  A run reads to count, never to look, so what
+ * is taken from the buffer is counted, not copied out: the same read(2)
+ * calls.
  */
 static int
 pm_stdio_get(struct pm_file *f, char *p, size_t n)
 {
-	struct pm_io	*io = f->io;
 	size_t		 have, count;
 	ssize_t		 got;
 
@@ -300,16 +385,14 @@ pm_stdio_get(struct pm_file *f, char *p, size_t n)
 	while (n > 0) {
 		have = f->rend - f->rpos;
 		if (n <= have) {
-			memcpy(p, io->sbuf + f->rpos, n);
 			f->rpos += n;
 			return (0);
 		}
-		memcpy(p, io->sbuf + f->rpos, have);
 		p += have;
 		n -= have;
 		f->rpos = f->rend = 0;
 		if (n < f->size) {
-			if ((got = pm_read1(f, io->sbuf, f->size)) <= 0)
+			if ((got = pm_read1(f, f->io->sbuf, f->size)) <= 0)
 				return (-1);
 			f->rend = (size_t)got;
 			continue;
@@ -329,10 +412,31 @@ pm_stdio_flush(struct pm_file *f)
 {
 	if (f->fill == 0)
 		return (0);
-	if (pm_move(f, 1, f->io->sbuf, f->fill) == -1)
+	if (pm_move(f, 1, f->held, f->fill) == -1)
 		return (-1);
 	f->fill = 0;
 	return (0);
+}
+
+/*
+ * Buffered: len source bytes put in write-block pieces, as fwrite calls,
+ * then fclose's flush.
+ */
+static int
+pm_stdio_write(struct pm_file *f, uint32_t len)
+{
+	if (pm_pieces(f, f->io->src, f->io->wblock, f->io->wblock, len,
+	    pm_stdio_put) == -1)
+		return (-1);
+	return (pm_stdio_flush(f));
+}
+
+/* Buffered: len bytes taken in read-block pieces, as fread calls. */
+static int
+pm_stdio_read(struct pm_file *f, uint32_t len)
+{
+	return (pm_pieces(f, f->io->rbuf, 0, f->io->rblock, len,
+	    pm_stdio_get));
 }
 
 /*
@@ -344,8 +448,9 @@ static int
 pm_open(struct pm_io *io, struct pm_file *f, int dirfd, const char *name,
     int flags, mode_t mode)
 {
-	memset(f, 0, sizeof *f);
 	f->io = io;
+	f->size = 0;		/* the stdio-like buffer is set up at first use */
+	f->fill = 0;
 	flags |= (flags & O_ACCMODE) == O_RDONLY ? io->rflags : io->wflags;
 	f->fd = openat(dirfd, name, flags | O_NOFOLLOW, mode);
 	if (f->fd == -1)
@@ -381,16 +486,9 @@ pm_close(struct pm_file *f, int failed)
 static int
 pm_write_file(struct pm_file *f, uint32_t len)
 {
-	struct pm_io			*io = f->io;
-	const struct pm_io_method	*m = io->buffered ? &pm_stdio : &pm_raw;
-	char				*p = io->src;
-	uint32_t			 i;
+	struct pm_io	*io = f->io;
 
-	for (i = len / io->wblock; i > 0; i--, p += io->wblock) {
-		if (m->put(f, p, io->wblock) == -1)
-			return (-1);
-	}
-	if (m->put(f, p, len % io->wblock) == -1 || m->flush(f) == -1)
+	if (io->method->write(f, len) == -1)
 		return (-1);
 	if (io->sync == PM_IO_SYNC_FSYNC && fsync(f->fd) == -1)
 		return (pm_io_fail(io, "fsync", errno));
@@ -418,7 +516,7 @@ pm_io_init(struct pm_io *io, char *src, uint32_t rblock,
 	io->src = src;
 	io->rblock = rblock;
 	io->wblock = wblock;
-	io->buffered = buffered;
+	io->method = buffered ? &pm_stdio : &pm_raw;
 	/* A read piece is never longer than HIGH bytes. */
 	n = rblock < high ? rblock : high;
 	if (memalign > 0) {
@@ -457,15 +555,9 @@ pm_io_create(struct pm_io *io, int dirfd, const char *name, uint32_t len,
     int *opened)
 {
 	struct pm_file	 f;
-	int		 rc;
 
-	if (io->buffered)
-		rc = pm_open(io, &f, dirfd, name,
-		    O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0666);
-	else
-		rc = pm_open(io, &f, dirfd, name,
-		    O_RDWR | O_CREAT | O_EXCL, 0644);
-	if (rc == -1)
+	if (pm_open(io, &f, dirfd, name, io->method->cflags,
+	    io->method->cmode) == -1)
 		return (-1);
 	*opened = 1;
 	return (pm_close(&f, pm_write_file(&f, len) == -1));
@@ -480,11 +572,10 @@ pm_io_append(struct pm_io *io, int dirfd, const char *name, uint32_t len)
 {
 	struct pm_file	 f;
 
-	if (pm_open(io, &f, dirfd, name, (io->buffered ? O_WRONLY : O_RDWR) |
-	    O_APPEND, 0) == -1)
+	if (pm_open(io, &f, dirfd, name, io->method->aflags, 0) == -1)
 		return (-1);
 	/* fopen's "a" seeks to the end once, as glibc does. */
-	if (io->buffered && lseek(f.fd, 0, SEEK_END) == -1)
+	if (io->method->aseek && lseek(f.fd, 0, SEEK_END) == -1)
 		return (pm_close(&f, pm_io_fail(io, "lseek", errno)));
 	return (pm_close(&f, pm_write_file(&f, len) == -1));
 }
@@ -493,16 +584,9 @@ pm_io_append(struct pm_io *io, int dirfd, const char *name, uint32_t len)
 int
 pm_io_read(struct pm_io *io, int dirfd, const char *name, uint32_t len)
 {
-	const struct pm_io_method	*m = io->buffered ? &pm_stdio : &pm_raw;
-	struct pm_file			 f;
-	uint32_t			 i;
-	int				 failed = 0;
+	struct pm_file	 f;
 
 	if (pm_open(io, &f, dirfd, name, O_RDONLY, 0) == -1)
 		return (-1);
-	for (i = len / io->rblock; i > 0 && !failed; i--)
-		failed = m->get(&f, io->rbuf, io->rblock) == -1;
-	if (!failed)
-		failed = m->get(&f, io->rbuf, len % io->rblock) == -1;
-	return (pm_close(&f, failed));
+	return (pm_close(&f, io->method->read(&f, len) == -1));
 }

@@ -28,6 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct pm_io_method;
+
 /*
  * The I/O state of one run: the source bytes written, the buffers, the
  * block sizes and the mode.  After a failed call, op and errnum say what
@@ -37,11 +39,11 @@
 struct pm_io {
 	char		*src;		/* source bytes, at least HIGH, borrowed */
 	char		*rbuf;		/* read pieces land here */
-	char		*sbuf;		/* the stdio-like buffer */
+	char		*sbuf;		/* the stdio-like read buffer */
 	size_t		 sbufsz;	/* its allocated size, bytes */
 	uint32_t	 rblock;	/* read piece, bytes */
 	uint32_t	 wblock;	/* write piece, bytes */
-	int		 buffered;	/* 1: stdio-like, 0: raw */
+	const struct pm_io_method *method; /* stdio-like or raw (pm_io.c) */
 	int		 wflags;	/* added to opens for writing */
 	int		 rflags;	/* added to opens for reading */
 	size_t		 align;		/* O_DIRECT: a transfer is rounded */

@@ -530,16 +530,22 @@ pm_find_free(struct pm_run *run)
 
 /*
  * PostMark's PICK_USED: draw RND(2N) until the slot is live.  The caller
- * makes sure one is.
+ * makes sure one is.  Live is asked of the bitmap's level 0 (a bit per
+ * slot: 1/128 of the table, which a draw would miss in the cache), whose
+ * bit is set exactly when the slot's size is not 0: pm_draw sets it with
+ * the size, and every path that empties a slot during a run clears it
+ * (a failed create, a delete; pm_client_cleanup empties the table only
+ * after the last pick).  The same draws, the same slot.
  */
 static uint32_t
 pm_pick_used(struct pm_run *run)
 {
+	const uint64_t	*live = run->bm.word[0];
 	uint32_t	 k;
 
 	do {
 		k = RND(run, run->nslots);
-	} while (run->slot[k].size == 0);
+	} while ((live[k / 64] >> (k % 64) & 1) == 0);
 	return (k);
 }
 
