@@ -508,7 +508,7 @@ pm_engine(struct pm_drive *run, const struct pm_hooks *hooks,
 		failed = err.op != NULL;
 		stopped = !failed;
 	}
-	if (pm_mpi_any(failed)) {
+	if (pm_mpi_any(failed) && (failed || r->error.op == NULL)) {
 		pm_mpi_share_error(&err);
 		pm_error_clear(&r->error);
 		r->error = err;
@@ -825,7 +825,7 @@ pm_iteration(struct pm_drive *run, struct pm_result *r,
 		pm_summary_add(*sum, cfg, r);
 	}
 	rv = pm_outcome(cfg, r, err);
-	if (pm_mpi_any(failed))
+	if (pm_mpi_any(failed) && (failed || !pm_mpi_lost(NULL)))
 		rv = pm_unrecorded(err, &werr);
 	pm_signals_block(0, &mask);
 	r->meta = NULL;

@@ -10,7 +10,8 @@
 # themselves the cleanup removes, and NETRUN, the mpirun of two ranks
 # in them over TCP alone.  rank.sh (beside this file) wraps each rank so that a test
 # knows its process (to kill it) and its exit status, and has its
-# standard error in a file of its own.
+# standard error in a file of its own; kill_rank kills one of two ranks
+# in its transaction phase.
 
 . "$srcdir/tests/fault/faultlib.sh"
 . "$srcdir/tests/clients/clientlib.sh"
@@ -71,17 +72,44 @@ wait_path() {
 	done
 }
 
-# wait_transacting DIR NUMBER SECONDS: wait until the workload in DIR is
-# in its transaction phase: a file there is named above NUMBER (the
-# creation phase names its files 1 to NUMBER).
+# wait_transacting DIR NUMBER SECONDS [PREFIX]: wait until the workload
+# in DIR is in its transaction phase: a file there is named PREFIX and a
+# number above NUMBER (the creation phase names its files 1 to NUMBER;
+# a shared run's client I names them cI-N).
 wait_transacting() {
 	wt_n=0
-	while [ -z "$(find "$1" -type f -name '[0-9]*' 2>/dev/null |
-	    awk -F/ -v n="$2" '$NF + 0 > n { print; exit }')" ]; do
+	while [ -z "$(find "$1" -type f -name "${4:-}[0-9]*" 2>/dev/null |
+	    awk -F/ -v n="$2" -v p="${4:-}" \
+	    'substr($NF, length(p) + 1) + 0 > n { print; exit }')" ]; do
 		[ "$wt_n" -lt $(($3 * 20)) ] || return 1
 		wt_n=$((wt_n + 1))
 		sleep 0.05
 	done
+}
+
+# kill_rank NAME VICTIM DIR NUMBER [PREFIX]: run $T/NAME.cfg on two
+# ranks under mpirun with $SLOW, its hook before the transactions
+# touching $T/NAME/go (pm_config NAME "...;set hook before transactions
+# touch $T/NAME/go"), and kill rank VICTIM with SIGKILL once the
+# transactions made a file in DIR (wait_transacting DIR NUMBER 60
+# PREFIX); then wait for the other rank to end by itself (a test
+# point), and kill mpirun.
+kill_rank() {
+	mkdir -p "$T/$1"
+	mpi_start "$1" $MPIRUN $SLOW "$RANK_SH" "$T/$1" "$POSTMARK" "$1.cfg"
+	wait_path "$T/$1/go" 60 && ranks_done "$T/$1" pid 10 "$2" &&
+	    wait_transacting "$3" "$4" 60 "${5:-}" ||
+	    cannot "$1: the ranks did not reach their transactions"
+	kill -9 "$(cat "$T/$1/rank$2.pid")"
+	kr_t0=$(date +%s.%N)
+	if ranks_done "$T/$1" rc 60 $((1 - $2)); then
+		ok 0 "$1: rank $((1 - $2)) ends by itself"
+		diag "within $(awk -v a="$kr_t0" -v b="$(date +%s.%N)" \
+		    'BEGIN { printf "%.1f", b - a }') s of the kill"
+	else
+		ok 1 "$1: rank $((1 - $2)) ends by itself"
+	fi
+	mpi_kill
 }
 
 # netns_pair: two network namespaces, $NS_A and $NS_B, named after this
