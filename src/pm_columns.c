@@ -15,7 +15,7 @@
  */
 
 /*
- * The column table: every column of a CSV record (schema 4, 146 columns)
+ * The column table: every column of a CSV record (schema 5, 153 columns)
  * and of an interval series (FILE.intervals.csv), in the order the files
  * have them, each with the schema version that added it, its type, its
  * unit and its role (results/README.md).  Columns are only ever appended,
@@ -189,6 +189,13 @@ static const struct pm_column pm_record_cols[] = {
 	COL("deletion_disk_flushes", 4, INT, "-", USAGE),
 	COL("deletion_disk_busy_s", 4, REAL, "s", USAGE),
 	COL("warnings", 4, TEXT, "-", WARNINGS),
+	COL("vm_accelerator", 5, TEXT, "-", ENV),
+	COL("vm_cpus", 5, INT, "-", ENV),
+	COL("vm_memory_mib", 5, INT, "MiB", ENV),
+	COL("vm_disk", 5, TEXT, "-", ENV),
+	COL("vm_cache", 5, TEXT, "-", ENV),
+	COL("vm_qemu", 5, TEXT, "-", ENV),
+	COL("vm_machine", 5, TEXT, "-", ENV),
 };
 
 /* The interval series: one row per interval of a client's phase. */

@@ -131,7 +131,9 @@ static void	 usage_values(const struct pm_config *,
 		    double *, int *);
 static uint64_t	 ranks_of(const struct pm_config *, const struct pm_result *);
 static char	*env_u64(uint64_t);
+static char	*env_str(const char *);
 static char	*env_value(const struct pm_meta *, int);
+static void	 csv_env(FILE *, const struct pm_meta *, int, int);
 static char	*join_warnings(const struct pm_result *);
 static void	 csv_colname(void *, const char *, const char *, int);
 static void	 csv_colvalue(void *, const char *, const char *, int);
@@ -166,6 +168,7 @@ static void	 json_locations(struct pm_json *, const struct pm_config *,
 static void	 json_colvalue(void *, const char *, const char *, int);
 static void	 json_device(struct pm_json *, const struct pm_meta *, size_t);
 static void	 json_environment(struct pm_json *, const struct pm_meta *);
+static void	 json_env(struct pm_json *, const struct pm_meta *, int, int);
 static void	 json_cpu(struct pm_json *, const char *, const struct pm_cpu *);
 static void	 json_usage(struct pm_json *, const char *,
 		    const struct pm_config *, const struct pm_result *,
@@ -1204,15 +1207,35 @@ env_u64(uint64_t v)
 	return (s);
 }
 
-/* The environment columns of schema 4, in order: names and values. */
-#define NENV	10
-static const char *const pm_env_names[NENV] = {
-	"cpu_model", "cpus", "mem_total_kb", "mem_available_kb",
-	"kernel_cmdline", "devices", "schedulers", "rotational",
-	"disk_models", "fs_features"
+/*
+ * The environment columns: the NENV4 of schema 4 (before the usage
+ * columns), then the VM's of schema 5 (after warnings); their names, and
+ * which are numbers (JSON).
+ */
+#define NENV_HOST 5	/* in JSON: the devices' are in its locations */
+#define NENV4	10
+#define NENV	17
+static const struct {
+	const char	*name;
+	int		 number;
+} pm_env_cols[NENV] = {
+	{ "cpu_model", 0 }, { "cpus", 1 }, { "mem_total_kb", 1 },
+	{ "mem_available_kb", 1 }, { "kernel_cmdline", 0 }, { "devices", 0 },
+	{ "schedulers", 0 }, { "rotational", 0 }, { "disk_models", 0 },
+	{ "fs_features", 0 },
+	{ "vm_accelerator", 0 }, { "vm_cpus", 1 }, { "vm_memory_mib", 1 },
+	{ "vm_disk", 0 }, { "vm_cache", 0 }, { "vm_qemu", 0 },
+	{ "vm_machine", 0 }
 };
 
-/* Value i of pm_env_names (allocated, or NULL when unknown). */
+/* A string of the metadata, copied, or NULL. */
+static char *
+env_str(const char *s)
+{
+	return (s != NULL ? xstrdup(s) : NULL);
+}
+
+/* Value i of pm_env_cols (allocated, or NULL when unknown). */
 static char *
 env_value(const struct pm_meta *m, int i)
 {
@@ -1220,7 +1243,7 @@ env_value(const struct pm_meta *m, int i)
 		return (NULL);
 	switch (i) {
 	case 0:
-		return (m->cpu_model != NULL ? xstrdup(m->cpu_model) : NULL);
+		return (env_str(m->cpu_model));
 	case 1:
 		return (env_u64(m->ncpu));
 	case 2:
@@ -1228,7 +1251,7 @@ env_value(const struct pm_meta *m, int i)
 	case 3:
 		return (env_u64(m->mem_avail_kb));
 	case 4:
-		return (m->cmdline != NULL ? xstrdup(m->cmdline) : NULL);
+		return (env_str(m->cmdline));
 	case 5:
 		return (join_meta(m, m->device));
 	case 6:
@@ -1237,8 +1260,35 @@ env_value(const struct pm_meta *m, int i)
 		return (join_meta(m, m->rotational));
 	case 8:
 		return (join_meta(m, m->model));
-	default:
+	case 9:
 		return (join_meta(m, m->fs_features));
+	case 10:
+		return (env_str(m->vm_accel));
+	case 11:
+		return (env_u64(m->vm_cpus));
+	case 12:
+		return (env_u64(m->vm_memory_mib));
+	case 13:
+		return (env_str(m->vm_disk));
+	case 14:
+		return (env_str(m->vm_cache));
+	case 15:
+		return (env_str(m->vm_qemu));
+	default:
+		return (env_str(m->vm_machine));
+	}
+}
+
+/* Environment columns first to last of a row, from meta. */
+static void
+csv_env(FILE *fp, const struct pm_meta *meta, int first, int last)
+{
+	char	*s;
+	int	 i;
+
+	for (i = first; i <= last; i++) {
+		csv_str(fp, s = env_value(meta, i));
+		free(s);
 	}
 }
 
@@ -1309,14 +1359,17 @@ pm_report_csv_header(FILE *fp)
 	fputs(",balance", fp);
 	pm_option_columns(&cfg, 4, csv_colname, fp);
 	fputs(",ranks", fp);
-	for (i = 0; i < NENV; i++)
-		fprintf(fp, ",%s", pm_env_names[i]);
+	for (i = 0; i < NENV4; i++)
+		fprintf(fp, ",%s", pm_env_cols[i].name);
 	for (tp = 0; tp < PM_NTPHASES; tp++) {
 		for (i = 0; i < NUSAGE; i++)
 			fprintf(fp, ",%s_%s", pm_tphase_names[tp],
 			    pm_usage_names[i]);
 	}
 	fputs(",warnings", fp);
+	for (i = NENV4; i < NENV; i++)
+		fprintf(fp, ",%s", pm_env_cols[i].name);
+	pm_option_columns(&cfg, 5, csv_colname, fp);
 	pm_config_free(&cfg);
 	fputc('\n', fp);
 	return (ferror(fp) ? -1 : 0);
@@ -1377,13 +1430,12 @@ csv_row(FILE *fp, const struct pm_config *cfg, const struct pm_result *r,
 	}
 	pm_option_columns(cfg, 4, csv_colvalue, fp);
 	csv_u64(fp, ranks);
-	for (i = 0; i < NENV; i++) {
-		csv_str(fp, s = env_value(meta, (int)i));
-		free(s);
-	}
+	csv_env(fp, meta, 0, NENV4 - 1);
 	csv_usage(fp, cfg, r, c);
 	csv_str(fp, s = c == NULL ? join_warnings(r) : NULL);
 	free(s);
+	csv_env(fp, meta, NENV4, NENV - 1);
+	pm_option_columns(cfg, 5, csv_colvalue, fp);
 	fputc('\n', fp);
 }
 
@@ -1674,23 +1726,34 @@ json_device(struct pm_json *j, const struct pm_meta *m, size_t i)
 	json_str(j, "fs_features", ok ? m->fs_features[i] : NULL);
 }
 
-/* The environment of the run: processors, memory, kernel command line. */
+/*
+ * The environment of the run: processors, memory, kernel command line
+ * (the devices are in its locations), the VM it ran in.
+ */
 static void
 json_environment(struct pm_json *j, const struct pm_meta *m)
+{
+	json_open(j, "environment", '{');
+	json_env(j, m, 0, NENV_HOST - 1);
+	json_env(j, m, NENV4, NENV - 1);
+	json_close(j, '}');
+}
+
+/* Members first to last of pm_env_cols, from m: numbers or strings. */
+static void
+json_env(struct pm_json *j, const struct pm_meta *m, int first, int last)
 {
 	char	*v;
 	int	 i;
 
-	json_open(j, "environment", '{');
-	for (i = 0; i < 5; i++) {
+	for (i = first; i <= last; i++) {
 		v = env_value(m, i);
-		if (i >= 1 && i <= 3)
-			json_raw(j, pm_env_names[i], v != NULL ? v : "null");
+		if (pm_env_cols[i].number)
+			json_raw(j, pm_env_cols[i].name, v != NULL ? v : "null");
 		else
-			json_str(j, pm_env_names[i], v);
+			json_str(j, pm_env_cols[i].name, v);
 		free(v);
 	}
-	json_close(j, '}');
 }
 
 /* A CPU object: user and system seconds, switches, faults. */

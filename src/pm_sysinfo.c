@@ -34,6 +34,12 @@
  * whose files are in memory whatever the run does is named as such: a
  * tmpfs or ramfs, a RAM disk (brd's ramN, zramN), or a loop device whose
  * image file is on one of those.
+ *
+ * The virtual machine: in a guest booted by postmark-compare kernels, the
+ * init (guest/pm_init.c) exports the VM's description that the host put
+ * on the kernel command line as PM_VM_ACCEL, PM_VM_CPUS,
+ * PM_VM_MEMORY_MIB, PM_VM_DISK, PM_VM_CACHE, PM_VM_QEMU and PM_VM_MACHINE;
+ * outside one they are unset and so unknown.
  */
 
 #include "config.h"
@@ -75,6 +81,9 @@ static int	 memory_fs(const char *);
 static char	*in_memory(const struct pm_meta *, size_t);
 static char	*read_line(const char *, const char *);
 static void	 find_environment(struct pm_meta *);
+static char	*env_text(const char *);
+static uint64_t	 env_number(const char *);
+static void	 find_vm(struct pm_meta *);
 static char	*sys_name(dev_t);
 static void	 find_device(struct pm_meta *, size_t, dev_t);
 static void	 device_attrs(struct pm_meta *, size_t, const char *);
@@ -278,6 +287,41 @@ find_environment(struct pm_meta *meta)
 	meta->cmdline = read_line("/proc/cmdline", NULL);
 }
 
+/* The value of environment variable name, allocated, or NULL if empty. */
+static char *
+env_text(const char *name)
+{
+	const char	*v = getenv(name);
+
+	return (v != NULL && *v != '\0' ? xstrdup(v) : NULL);
+}
+
+/* Environment variable name as a positive number, or 0 if it is none. */
+static uint64_t
+env_number(const char *name)
+{
+	const char	*v = getenv(name), *why;
+	long long	 n;
+
+	if (v == NULL)
+		return (0);
+	n = strtonum(v, 1, INT64_MAX, &why);
+	return (why == NULL ? (uint64_t)n : 0);
+}
+
+/* The VM the run is in, as the guest's init exported it (PM_VM_*). */
+static void
+find_vm(struct pm_meta *meta)
+{
+	meta->vm_accel = env_text("PM_VM_ACCEL");
+	meta->vm_cpus = (uint32_t)env_number("PM_VM_CPUS");
+	meta->vm_memory_mib = env_number("PM_VM_MEMORY_MIB");
+	meta->vm_disk = env_text("PM_VM_DISK");
+	meta->vm_cache = env_text("PM_VM_CACHE");
+	meta->vm_qemu = env_text("PM_VM_QEMU");
+	meta->vm_machine = env_text("PM_VM_MACHINE");
+}
+
 /* The kernel's name of block device dev ("sda1"), or NULL. */
 static char *
 sys_name(dev_t dev)
@@ -457,6 +501,7 @@ pm_meta_new(const struct pm_config *cfg)
 	}
 	find_file_systems(meta, probe);
 	find_environment(meta);
+	find_vm(meta);
 	meta->device = xcalloc(meta->nfs, sizeof *meta->device);
 	meta->no_device = xcalloc(meta->nfs, sizeof *meta->no_device);
 	meta->scheduler = xcalloc(meta->nfs, sizeof *meta->scheduler);
@@ -509,6 +554,11 @@ pm_meta_free(struct pm_meta *meta)
 	free(meta->in_memory);
 	free(meta->cpu_model);
 	free(meta->cmdline);
+	free(meta->vm_accel);
+	free(meta->vm_disk);
+	free(meta->vm_cache);
+	free(meta->vm_qemu);
+	free(meta->vm_machine);
 	free(meta->timestamp);
 	free(meta->host);
 	free(meta->kernel);

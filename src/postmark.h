@@ -41,7 +41,7 @@
 
 /* The version of the CSV columns (and of JSON records): columns are only
  * ever appended, and each addition raises it (results/README.md). */
-#define PM_CSV_SCHEMA		4
+#define PM_CSV_SCHEMA		5
 
 /* Exit statuses of the program. */
 #define PM_EXIT_OK		0	/* every command succeeded */
@@ -367,6 +367,14 @@ struct pm_meta {
 					/* ("tmpfs", "zram0, a RAM disk") */
 	size_t		 ndisk;		/* distinct devices sampled */
 	char		*disk[PM_DISKS_MAX];	/* their names */
+	/* The virtual machine, from PM_VM_* (set by guest/pm_init.c): */
+	char		*vm_accel;	/* accelerator: "kvm", "tcg", or NULL */
+	uint32_t	 vm_cpus;	/* virtual processors, 0: unknown */
+	uint64_t	 vm_memory_mib;	/* its memory, MiB, 0: unknown */
+	char		*vm_disk;	/* the disk's backing and device */
+	char		*vm_cache;	/* QEMU's cache mode of the disk */
+	char		*vm_qemu;	/* QEMU's version */
+	char		*vm_machine;	/* QEMU's machine type */
 };
 
 /*

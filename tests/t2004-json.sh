@@ -114,7 +114,8 @@ def flatten(top, o, client):
     flat["ranks"] = top["ranks"]
     env = top["environment"]
     for k in ("cpu_model", "cpus", "mem_total_kb", "mem_available_kb",
-              "kernel_cmdline"):
+              "kernel_cmdline", "vm_accelerator", "vm_cpus", "vm_memory_mib",
+              "vm_disk", "vm_cache", "vm_qemu", "vm_machine"):
         flat[k] = env[k]
     def joined(key, fmt=lambda v: v):
         vals = [l.get(key) for l in top["locations"]]

@@ -3,7 +3,7 @@
 # four postmark processes, each of 8 small runs of two clients with an
 # interval series, write CSV records to one file, and four write JSON
 # records to another.  Afterwards the CSV file has one header and 32
-# whole records (a run row followed by its two client rows, 146 fields
+# whole records (a run row followed by its two client rows, 153 fields
 # each), the interval series file one header and a whole block of rows
 # per run in the order of the CSV records, and every one of the 32 JSON
 # lines is a whole record.  (Before the fix, records were written in
@@ -52,7 +52,7 @@ i = 1
 while i < len(rows):
     grp = rows[i:i + 3]
     d = [dict(zip(head, r)) for r in grp]
-    if (len(grp) != 3 or any(len(r) != 146 for r in grp) or
+    if (len(grp) != 3 or any(len(r) != 153 for r in grp) or
             [x.get("client") for x in d] != ["all", "0", "1"] or
             len({(x.get("label"), x.get("iteration")) for x in d}) != 1):
         bad.append("CSV: record at row %d is not whole" % i)

@@ -10,7 +10,10 @@
 # or empty); the schema versions only grow and end at the records'
 # schema_version; the types, roles and units are the documented ones
 # (results/README.md), and the configuration columns are the `set` keys'
-# CSV columns (compare.py takes the workload signature from them).  A
+# CSV columns (compare.py takes the workload signature from them).  The
+# VM columns of schema 5 (issue 16) hold the PM_VM_* variables of
+# postmark's environment, which the guest's init exports, in the CSV row
+# and the JSON record's environment, and are empty (null) without them.  A
 # set that does not exist, or two of them, is a usage error.
 
 . "$srcdir/tests/tap.sh"
@@ -42,7 +45,10 @@ is "$(names cols)" "$(sed -n 1p r.csv)" \
     "the table's names are the CSV header, in order"
 is "$(names ivcols)" "$(sed -n 1p r.csv.intervals.csv)" \
     "the intervals table's names are the interval series' header"
-is "$(awk 'END { print NR - 1 }' cols)" 146 "146 columns in schema 4"
+is "$(awk 'END { print NR - 1 }' cols)" 153 "153 columns in schema 5"
+is "$(awk -F '\t' '$2 == 5 { printf("%s:%s:%s ", $1, $3, $5) }' cols)" \
+    "vm_accelerator:text:env vm_cpus:int:env vm_memory_mib:int:env vm_disk:text:env vm_cache:text:env vm_qemu:text:env vm_machine:text:env " \
+    "schema 5 appends the VM columns, of role env"
 
 # check TABLE FILE: every field of the rows of FILE (python3's csv module
 # reads them) fits the type of its column in TABLE; prints the misfits.
@@ -79,6 +85,36 @@ is "$(awk -F '\t' '$5 == "config" { printf("%s ", $1) }' cols)" \
 is "$(awk -F '\t' '$5 ~ /^(time|latency)$/ && $4 !~ /^(s|us)$/ ||
     $5 == "rate" && $4 !~ /\/s$/ { print $1 }' cols ivcols)" "" \
     "times are in s or us, rates per second"
+
+# The VM columns: from PM_VM_* in a VM, empty (null) elsewhere.
+vmvars='PM_VM_ACCEL=tcg PM_VM_CPUS=2 PM_VM_MEMORY_MIB=1024
+PM_VM_DISK=raw-file-on-ext4,virtio-blk PM_VM_CACHE=none PM_VM_QEMU=7.2.22
+PM_VM_MACHINE=pc'
+vmcols() {
+	"${PYTHON:-python3}" -c 'import csv, sys
+r = list(csv.DictReader(open(sys.argv[1], newline="")))[0]
+print(" ".join(k + "=" + v for k, v in r.items() if k.startswith("vm_")))' "$1"
+}
+rm -rf run && mkdir run
+printf '%s\n' "set location $T/run" "set number 10" "set transactions 20" \
+    "set report csv" "run $T/vm.csv" "set report json" "run $T/vm.json" quit |
+    env $vmvars "$POSTMARK" >/dev/null 2>&1
+is "$(vmcols vm.csv)" \
+    "vm_accelerator=tcg vm_cpus=2 vm_memory_mib=1024 vm_disk=raw-file-on-ext4,virtio-blk vm_cache=none vm_qemu=7.2.22 vm_machine=pc" \
+    "in a VM (PM_VM_*): the VM columns hold its description"
+is "$(jq -c '.environment | with_entries(select(.key | startswith("vm_")))' vm.json)" \
+    '{"vm_accelerator":"tcg","vm_cpus":2,"vm_memory_mib":1024,"vm_disk":"raw-file-on-ext4,virtio-blk","vm_cache":"none","vm_qemu":"7.2.22","vm_machine":"pc"}' \
+    "... and the JSON record's environment, numbers as numbers"
+is "$(vmcols r.csv)" \
+    "vm_accelerator= vm_cpus= vm_memory_mib= vm_disk= vm_cache= vm_qemu= vm_machine=" \
+    "not in a VM: the VM columns are empty"
+rm -rf run && mkdir run
+printf '%s\n' "set location $T/run" "set number 10" "set transactions 20" \
+    "set report json" "run $T/novm.json" quit |
+    env PM_VM_CPUS=two PM_VM_MEMORY_MIB= "$POSTMARK" >/dev/null 2>&1
+is "$(jq -c '[.environment.vm_accelerator, .environment.vm_cpus, .environment.vm_memory_mib]' novm.json)" \
+    '[null,null,null]' \
+    "... null in JSON, and a number that is not one is left out"
 
 "$POSTMARK" --columns other >out 2>err
 is "$?:$(cat out)" 2: "--columns other: exit 2, nothing on stdout"
