@@ -29,7 +29,7 @@ snapshot "$T/L" >"$T/L.before"
 # both_end NAME: wait for both ranks of NAME to end (a test point), then
 # kill mpirun.
 both_end() {
-	ranks_done "$T/$1" rc 60 0 1
+	ranks_done "$T/$1" rc 0 1
 	ok $? "$1: both ranks end"
 	mpi_kill
 }
@@ -37,8 +37,8 @@ both_end() {
 mkdir -p "$T/term"
 pm_config term "$BASE;set hook before transactions touch $T/term/go"
 mpi_start term $MPIRUN $SLOW "$RANK_SH" "$T/term" "$POSTMARK" term.cfg
-wait_path "$T/term/go" 60 && ranks_done "$T/term" pid 10 1 &&
-    wait_transacting "$T/L/r1" 500 60 ||
+wait_path "$T/term/go" && ranks_done "$T/term" pid 1 &&
+    wait_transacting "$T/L/r1" 500 ||
     cannot "term: the ranks did not reach their transactions"
 kill -TERM "$(cat "$T/term/rank1.pid")"
 both_end term

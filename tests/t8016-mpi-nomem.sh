@@ -20,7 +20,7 @@ DRIVER="$builddir/tests/pm_mpimem"
 for np in 2 3; do
 	mkdir -p "$T/np$np"
 	mpi_start "np$np" $MPIRUN_BASE -np "$np" "$DRIVER" "$T/np$np"
-	if ! mpi_wait 60; then
+	if ! mpi_wait; then
 		ok 1 "$np ranks: pm_mpimem ends"
 		mpi_kill
 		continue

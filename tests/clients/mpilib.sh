@@ -62,47 +62,45 @@ netns_ranks() {
 	netns_pair
 }
 
-# wait_path PATH SECONDS: wait until PATH exists, at most SECONDS.
+# wait_path PATH: wait until PATH exists (await; fails once the mpirun
+# of mpi_start ended without it).
 wait_path() {
-	wp_n=0
-	while [ ! -e "$1" ]; do
-		[ "$wp_n" -lt $(($2 * 100)) ] || return 1
-		wp_n=$((wp_n + 1))
-		sleep 0.01
-	done
+	await "[ -e '$1' ]" "$mpi_pid"
 }
 
-# wait_transacting DIR NUMBER SECONDS [PREFIX]: wait until the workload
-# in DIR is in its transaction phase: a file there is named PREFIX and a
-# number above NUMBER (the creation phase names its files 1 to NUMBER;
-# a shared run's client I names them cI-N).
+# wait_transacting DIR NUMBER [PREFIX]: wait until the workload in DIR
+# is in its transaction phase: a file there is named PREFIX and a number
+# above NUMBER (the creation phase names its files 1 to NUMBER; a shared
+# run's client I names them cI-N).
 wait_transacting() {
-	wt_n=0
-	while [ -z "$(find "$1" -type f -name "${4:-}[0-9]*" 2>/dev/null |
-	    awk -F/ -v n="$2" -v p="${4:-}" \
-	    'substr($NF, length(p) + 1) + 0 > n { print; exit }')" ]; do
-		[ "$wt_n" -lt $(($3 * 20)) ] || return 1
-		wt_n=$((wt_n + 1))
-		sleep 0.05
-	done
+	wt_dir=$1 wt_n=$2 wt_p=${3:-}
+	await 'transacting "$wt_dir" "$wt_n" "$wt_p"' "$mpi_pid"
+}
+
+# transacting DIR NUMBER PREFIX: whether a file in DIR is named PREFIX
+# and a number above NUMBER.
+transacting() {
+	[ -n "$(find "$1" -type f -name "$3[0-9]*" 2>/dev/null |
+	    awk -F/ -v n="$2" -v p="$3" \
+	    'substr($NF, length(p) + 1) + 0 > n { print; exit }')" ]
 }
 
 # kill_rank NAME VICTIM DIR NUMBER [PREFIX]: run $T/NAME.cfg on two
 # ranks under mpirun with $SLOW, its hook before the transactions
 # touching $T/NAME/go (pm_config NAME "...;set hook before transactions
 # touch $T/NAME/go"), and kill rank VICTIM with SIGKILL once the
-# transactions made a file in DIR (wait_transacting DIR NUMBER 60
-# PREFIX); then wait for the other rank to end by itself (a test
-# point), and kill mpirun.
+# transactions made a file in DIR (wait_transacting DIR NUMBER PREFIX);
+# then wait for the other rank to end by itself (a test point), and
+# kill mpirun.
 kill_rank() {
 	mkdir -p "$T/$1"
 	mpi_start "$1" $MPIRUN $SLOW "$RANK_SH" "$T/$1" "$POSTMARK" "$1.cfg"
-	wait_path "$T/$1/go" 60 && ranks_done "$T/$1" pid 10 "$2" &&
-	    wait_transacting "$3" "$4" 60 "${5:-}" ||
+	wait_path "$T/$1/go" && ranks_done "$T/$1" pid "$2" &&
+	    wait_transacting "$3" "$4" "${5:-}" ||
 	    cannot "$1: the ranks did not reach their transactions"
 	kill -9 "$(cat "$T/$1/rank$2.pid")"
 	kr_t0=$(date +%s.%N)
-	if ranks_done "$T/$1" rc 60 $((1 - $2)); then
+	if ranks_done "$T/$1" rc $((1 - $2)); then
 		ok 0 "$1: rank $((1 - $2)) ends by itself"
 		diag "within $(awk -v a="$kr_t0" -v b="$(date +%s.%N)" \
 		    'BEGIN { printf "%.1f", b - a }') s of the kill"
@@ -199,29 +197,22 @@ mpi_kill() {
 	done
 }
 
-# ranks_done DIR EXT SECONDS RANK...: wait until DIR/rankR.EXT exists
-# for each RANK (rank.sh's rc, pm_mpitest's ready and out), at most
-# SECONDS for each.
+# ranks_done DIR EXT RANK...: wait until DIR/rankR.EXT exists for each
+# RANK (rank.sh's rc, pm_mpitest's ready and out; wait_path).
 ranks_done() {
 	rd_dir=$1
 	rd_ext=$2
-	rd_s=$3
-	shift 3
+	shift 2
 	for rd_r; do
-		wait_path "$rd_dir/rank$rd_r.$rd_ext" "$rd_s" || return 1
+		wait_path "$rd_dir/rank$rd_r.$rd_ext" || return 1
 	done
 }
 
-# mpi_wait SECONDS: wait until the mpirun of mpi_start ends, at most
-# SECONDS; its status in $rc.  Returns 1 if it still runs.
+# mpi_wait: wait until the mpirun of mpi_start ends (await); its status
+# in $rc.  Returns 1 if it still runs after the hang guard's time.
 mpi_wait() {
-	mw_n=0
-	while [ -n "$(sed -n 's/^[0-9]* (.*) \([^Z]\) .*/\1/p' \
-	    "/proc/$mpi_pid/stat" 2>/dev/null)" ]; do
-		[ "$mw_n" -lt $(($1 * 10)) ] || return 1
-		mw_n=$((mw_n + 1))
-		sleep 0.1
-	done
+	await '[ -z "$(sed -n "s/^[0-9]* (.*) \([^Z]\) .*/\1/p" \
+	    "/proc/$mpi_pid/stat" 2>/dev/null)" ]' || return 1
 	wait "$mpi_pid"
 	rc=$?
 	mpi_pid=
