@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #include "pm_engine.h"
+#include "pm_mpi.h"
 #include "pm_names.h"
 
 #define PM_FD_SPARE	32	/* descriptors kept free beyond the handles */
@@ -759,8 +760,7 @@ pm_rmdir_one(struct pm_run *run, int parent, char *name, size_t size,
 	e = errno;
 	if (again && (e == ENOTEMPTY || e == EEXIST))
 		return (1);
-	if ((e == ENOTEMPTY || e == EEXIST) && run->grp != NULL &&
-	    run->grp->lost)
+	if ((e == ENOTEMPTY || e == EEXIST) && pm_mpi_lost(NULL))
 		goto gone;	/* a lost rank's files: its loss names them */
 	pm_fail(run, "rmdir", what, e);
 	return (-1);

@@ -215,9 +215,6 @@ struct pm_group {
 	char			 host[64];	/* this rank's host name */
 	int			 private;	/* clients in cI directories */
 	int			 stop;		/* a client failed: all stop */
-	int			 lost;		/* MPI: a peer is lost; a */
-						/* directory holding files */
-						/* is left */
 	int			 shifted;	/* set rankshift: the clients */
 						/* took over rank R+K's */
 	int			 unmade;	/* the clients were not all */

@@ -244,7 +244,6 @@ pm_ranks_lost(struct pm_group *g)
 	if (!pm_mpi_lost(&l))
 		return;
 	pm_group_stop(g);
-	g->lost = 1;
 	pm_merge_status(g);
 	if (g->res->error.op != NULL)
 		return;
