@@ -15,16 +15,7 @@
 # phase.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/clients/mpilib.sh"
-need_python
-need_mpi
-need_openmpi
-SLOW="--mca odls_base_sigkill_timeout 600"
-
-BASE="set size 500 10000;set number 3000;set transactions 100000000;\
-set seed 7;set subdirectories 2;set location L"
-mkdir -p "$T/L"
-populate "$T/L"
-snapshot "$T/L" >"$T/L.before"
+long_phase 3000 10000
 
 # left NAME VICTIM: the location as before but for the victim's rV.
 left() {

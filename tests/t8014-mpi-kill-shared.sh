@@ -20,16 +20,7 @@
 # own; the test kills it afterwards.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/clients/mpilib.sh"
-need_python
-need_mpi
-need_openmpi
-SLOW="--mca odls_base_sigkill_timeout 600"
-
-BASE="set size 500 10000;set number 500;set transactions 100000000;\
-set seed 7;set subdirectories 2;set location L"
-mkdir -p "$T/L"
-populate "$T/L"
-snapshot "$T/L" >"$T/L.before"
+long_phase 500 10000
 
 # lost NAME WHERE: rank 0 exited 1 with one message: rank 1 lost, its
 # process ended, its files in WHERE (an ERE) may be left.

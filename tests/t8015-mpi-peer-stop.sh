@@ -15,16 +15,7 @@
 # next agreement.  Nothing is left either way.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/clients/mpilib.sh"
-need_python
-need_mpi
-need_openmpi
-SLOW="--mca odls_base_sigkill_timeout 600"
-
-BASE="set size 500 5000;set number 500;set transactions 100000000;\
-set seed 7;set subdirectories 2;set location L"
-mkdir -p "$T/L"
-populate "$T/L"
-snapshot "$T/L" >"$T/L.before"
+long_phase 500 5000
 
 # both_end NAME: wait for both ranks of NAME to end (a test point), then
 # kill mpirun.

@@ -10,7 +10,8 @@
 # themselves the cleanup removes, and NETRUN, the mpirun of two ranks
 # in them over TCP alone.  rank.sh (beside this file) wraps each rank so that a test
 # knows its process (to kill it) and its exit status, and has its
-# standard error in a file of its own; kill_rank kills one of two ranks
+# standard error in a file of its own; long_phase sets up a transaction
+# phase far longer than a test, and kill_rank kills one of two ranks
 # in its transaction phase.
 
 . "$srcdir/tests/fault/faultlib.sh"
@@ -83,6 +84,25 @@ transacting() {
 	[ -n "$(find "$1" -type f -name "$3[0-9]*" 2>/dev/null |
 	    awk -F/ -v n="$2" -v p="$3" \
 	    'substr($NF, length(p) + 1) + 0 > n { print; exit }')" ]
+}
+
+# long_phase NUMBER SIZE: for a test that stops ranks in a transaction
+# phase far longer than the test (a rank ends only if it noticed): skip
+# unless Python, MPI and Open MPI's mpirun are there; set SLOW (mpirun
+# waits 600 s before it signals the ranks of an aborted job, so that
+# what the ranks do is their own) and BASE (NUMBER files of 500 to SIZE
+# bytes, 100000000 transactions, seed 7, two subdirectories, location
+# L); $T/L populated, its snapshot in $T/L.before.
+long_phase() {
+	need_python
+	need_mpi
+	need_openmpi
+	SLOW="--mca odls_base_sigkill_timeout 600"
+	BASE="set size 500 $2;set number $1;set transactions 100000000;\
+set seed 7;set subdirectories 2;set location L"
+	mkdir -p "$T/L"
+	populate "$T/L"
+	snapshot "$T/L" >"$T/L.before"
 }
 
 # kill_rank NAME VICTIM DIR NUMBER [PREFIX]: run $T/NAME.cfg on two
