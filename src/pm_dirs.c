@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #include "pm_engine.h"
+#include "pm_mpi.h"
 #include "pm_names.h"
 
 #define PM_FD_SPARE	32	/* descriptors kept free beyond the handles */
@@ -720,9 +721,10 @@ pm_find_subdir(int parent, const struct pm_subdir *sd, char *name,
  * renamed within parent it is removed under its new name (name, size
  * bytes, is changed), and if it was removed already that is fine.  One
  * that is not empty yet (it holds a location's subdirectories) is left
- * for a second pass when again is set.  sd's handle is closed once it is
- * gone.  Returns 0, 1 when left for later, or -1 after recording the
- * failure.
+ * for a second pass when again is set; one still not empty after an MPI
+ * peer was lost is left for good (the lost rank's files may be in it:
+ * the run's error names them).  sd's handle is closed once it is gone.
+ * Returns 0, 1 when left for later, or -1 after recording the failure.
  */
 static int
 pm_rmdir_one(struct pm_run *run, int parent, char *name, size_t size,
@@ -758,6 +760,8 @@ pm_rmdir_one(struct pm_run *run, int parent, char *name, size_t size,
 	e = errno;
 	if (again && (e == ENOTEMPTY || e == EEXIST))
 		return (1);
+	if ((e == ENOTEMPTY || e == EEXIST) && pm_mpi_lost(NULL))
+		goto gone;	/* a lost rank's files: its loss names them */
 	pm_fail(run, "rmdir", what, e);
 	return (-1);
 

@@ -29,6 +29,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -135,6 +136,24 @@ int
 pm_workload_signal(void)
 {
 	return (pm_signal);
+}
+
+/*
+ * In a thread beside the main one (a client, the MPI watcher): take none
+ * of the stopping signals, so that they reach the main thread, whose
+ * handler sets the stop flag that every thread reads.
+ */
+void
+pm_thread_signals(void)
+{
+	sigset_t	 set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
 }
 
 /*

@@ -19,7 +19,8 @@
  * stop flag, failures, results), pm_workload.c (one client's PostMark
  * workload), pm_dirs.c (the directory handles), pm_interval.c (interval
  * series), pm_group.c (the clients of a run and the one sequencer of
- * its phases: threads, MPI agreements) and pm_merge.c (the run's result
+ * its phases, in threads), pm_ranks.c (the group across MPI ranks:
+ * agreements, the watch, a lost rank) and pm_merge.c (the run's result
  * from its clients').  Nothing outside the engine includes this.
  */
 
@@ -214,6 +215,8 @@ struct pm_group {
 	char			 host[64];	/* this rank's host name */
 	int			 private;	/* clients in cI directories */
 	int			 stop;		/* a client failed: all stop */
+	int			 shifted;	/* set rankshift: the clients */
+						/* took over rank R+K's */
 	int			 unmade;	/* the clients were not all */
 						/* made (on some rank) */
 	uint64_t		 t0[PM_NTPHASES]; /* ns: each phase's start */
@@ -279,6 +282,13 @@ void		 pm_iv_free(struct pm_run *);
 int		 pm_sampler_start(struct pm_sampler *, struct pm_run **,
 		    size_t);
 void		 pm_sampler_stop(struct pm_sampler *);
+
+/* pm_ranks.c: the group across MPI ranks. */
+void		 pm_group_watch(struct pm_group *);
+void		 pm_group_unwatch(struct pm_group *);
+int		 pm_group_agree(struct pm_group *, int);
+void		 pm_group_shift(struct pm_group *);
+void		 pm_group_outcome(struct pm_group *);
 
 /* pm_merge.c: the run's result. */
 void		 pm_merge(struct pm_group *);

@@ -38,11 +38,13 @@
  * phase starts, no later hook runs, and what the run made is removed.
  *
  * Under MPI (pm_mpi.c) every rank runs this with its own clients.  The
- * decisions that could differ between ranks (a local failure, a signal)
- * are agreed at the sequencer's agreement points, all of them calls of
- * pm_group_agree, so that every rank walks exactly as far as the others
- * and makes the same collective calls in the same order; merging
- * (pm_merge.c) reduces the counts and gathers the rows on rank 0.
+ * decisions that could differ between ranks (a local failure, a signal,
+ * a lost peer) are agreed at the sequencer's agreement points, all of
+ * them calls of pm_group_agree (pm_ranks.c), so that every rank walks
+ * exactly as far as the others and makes the same collective calls in
+ * the same order; while the clients run, the run is watched, so that
+ * another rank's stop stops them at once.  Merging (pm_merge.c) reduces
+ * the counts and gathers the rows on rank 0.
  */
 
 #include "config.h"
@@ -51,7 +53,6 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,11 +97,8 @@ static void	 pm_group_halt(struct pm_group *);
 static void	 pm_group_work(struct pm_group *, enum pm_tphase);
 static int	 pm_group_hook(struct pm_group *, enum pm_point,
 		    enum pm_phase);
-static int	 pm_group_agree(struct pm_group *, int);
-static void	 pm_group_shift(struct pm_group *);
 static void	 pm_group_walk(struct pm_group *);
 static void	 pm_group_cleanup(struct pm_group *);
-static void	 pm_group_outcome(struct pm_group *);
 static void	 pm_group_init(struct pm_group *, const struct pm_config *,
 		    const struct pm_hooks *, void *, struct pm_result *);
 static void	 pm_group_free(struct pm_group *);
@@ -160,12 +158,14 @@ pm_group_client(struct pm_group *g, uint32_t i)
 
 /*
  * Make the clients and their workloads, and with several what merging
- * and their threads need, before the run makes anything.  Returns 0 or
- * -1 (the error is the run's, or the failing client's).
+ * and their threads need (on MPI rank 0 the rows of every rank's
+ * clients), before the run makes anything.  Returns 0 or -1 (the error
+ * is the run's, or the failing client's).
  */
 static int
 pm_group_clients(struct pm_group *g)
 {
+	size_t		 nrows = (size_t)g->n * (g->rankno == 0 ? g->nranks : 1);
 	uint32_t	 i;
 
 	if ((g->client = calloc(g->n, sizeof *g->client)) == NULL)
@@ -175,11 +175,13 @@ pm_group_clients(struct pm_group *g)
 		if (pm_group_client(g, i) == -1)
 			return (-1);
 	}
-	if (!g->single && ((g->rows = calloc(g->n, sizeof *g->rows)) ==
-	    NULL || (g->thread = calloc(g->n, sizeof *g->thread)) == NULL ||
-	    (g->scratch = malloc(sizeof *g->scratch)) == NULL))
-		return (pm_group_nomem(g, "client rows and threads", g->n,
-		    sizeof *g->rows + sizeof *g->thread));
+	if (!g->single && (g->rows = calloc(nrows, sizeof *g->rows)) == NULL)
+		return (pm_group_nomem(g, "client rows", nrows,
+		    sizeof *g->rows));
+	if (!g->single && ((g->thread = calloc(g->n, sizeof *g->thread)) ==
+	    NULL || (g->scratch = malloc(sizeof *g->scratch)) == NULL))
+		return (pm_group_nomem(g, "client threads", g->n,
+		    sizeof *g->thread));
 	for (i = 0; i < g->n; i++) {
 		if (pm_client_setup(g->client[i]) == -1)
 			return (-1);
@@ -321,16 +323,10 @@ pm_client_main(void *arg)
 {
 	struct pm_run	*run = arg;
 	struct pm_group	*g = run->grp;
-	sigset_t	 set;
 	uint32_t	 seen = 0;
 	int		 cmd;
 
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	sigaddset(&set, SIGQUIT);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	pm_thread_signals();
 	__atomic_store_n(&run->iv.tid, (pid_t)syscall(SYS_gettid),
 	    __ATOMIC_RELEASE);
 	for (;;) {
@@ -485,80 +481,6 @@ pm_group_hook(struct pm_group *g, enum pm_point pt, enum pm_phase phase)
 }
 
 /*
- * An agreement point of the sequencer: whether the run stops, the same
- * answer on every rank.  failed stops this rank; under MPI the ranks
- * then exchange their stop flags, their signals and whether a pool ran
- * out (one all-reduce), so that a stop, its signal and running out of
- * files on one rank are every rank's.  This is the one place where the
- * walk and its clean-up wait for the other ranks (the clean-up's
- * barriers are agreements too); without MPI it only reads the flags.
- */
-static int
-pm_group_agree(struct pm_group *g, int failed)
-{
-	uint64_t	 v[3];
-
-	if (failed)
-		pm_group_stop(g);
-	if (g->mpi) {
-		v[0] = (uint64_t)pm_group_halted(g);
-		v[1] = (uint64_t)pm_signal;
-		v[2] = g->res->status == PM_STATUS_OUT_OF_FILES;
-		pm_mpi_allreduce(v, 3, PM_MPI_MAX);
-		if (v[0] != 0)
-			pm_group_stop(g);
-		if (v[1] != 0)
-			pm_signal = (int)v[1];
-		if (v[2] != 0 && g->res->status == PM_STATUS_OK)
-			g->res->status = PM_STATUS_OUT_OF_FILES;
-	}
-	return (pm_group_halted(g));
-}
-
-/*
- * set rankshift K under MPI, between the creation and the transaction
- * phases: each client takes over the workload of the same client of rank
- * R + K (its file table as that rank's creation left it, recomputed
- * without a system call) in that rank's directories.  A failure stops
- * this rank (agreed at the start of the next phase).
- */
-static void
-pm_group_shift(struct pm_group *g)
-{
-	struct pm_run	*run;
-	char		 name[PM_PREFIX_MAX];
-	uint32_t	 to, i;
-	size_t		 nloc = g->cfg->nlocations;
-
-	if (!g->mpi || g->cfg->rankshift % g->nranks == 0 ||
-	    pm_group_halted(g))
-		return;
-	to = (uint32_t)((g->rankno + (uint64_t)g->cfg->rankshift) %
-	    g->nranks);
-	if (g->private) {
-		pm_name_rank(name, sizeof name, to);
-		if (pm_dirs_new(g->client[0], &g->shift, nloc, 0) == -1 ||
-		    pm_dirs_adopt(g->client[0], &g->top, &g->shift,
-		    name) == -1)
-			return;
-	}
-	for (i = 0; i < g->n; i++) {
-		run = g->client[i];
-		if (g->private) {
-			pm_name_client(name, sizeof name, i);
-			if (pm_dirs_new(run, &run->shifted, nloc,
-			    run->subdirs) == -1 ||
-			    pm_dirs_adopt(run, &g->shift, &run->shifted,
-			    name) == -1)
-				return;
-			run->dirs = &run->shifted;
-		}
-		if (pm_client_take(run, to * g->n + i) == -1)
-			return;
-	}
-}
-
-/*
  * The sequencer of a run, for one client or several, threads or MPI
  * ranks.  Make the clients and their directories (between the title and
  * the end line of the subdirectories); then for each timed phase: the
@@ -578,6 +500,7 @@ pm_group_walk(struct pm_group *g)
 	enum pm_phase		 ph;
 	int			 tp, sub = g->cfg->subdirs > 1, done = 0;
 
+	pm_group_watch(g);
 	if (sub)
 		res->last_phase = PM_PHASE_MKDIR;
 	if ((g->unmade = pm_group_agree(g, pm_group_clients(g) == -1 || (sub &&
@@ -615,6 +538,7 @@ pm_group_walk(struct pm_group *g)
 	}
 out:
 	pm_group_halt(g);
+	pm_group_unwatch(g);
 	pm_group_cleanup(g);
 	if (done && sub)
 		(void)pm_group_hook(g, PM_PT_END, PM_PHASE_RMDIR);
@@ -657,20 +581,6 @@ pm_group_cleanup(struct pm_group *g)
 		(void)pm_dirs_remove(lead, &g->top);
 	if (!failed)
 		pm_group_shared_error(g);
-}
-
-/*
- * The run's outcome, the same on every rank: under MPI the first failing
- * rank's error, the largest signal and running out of files anywhere
- * are every rank's.
- */
-static void
-pm_group_outcome(struct pm_group *g)
-{
-	if (!g->mpi)
-		return;
-	pm_mpi_share_error(&g->res->error);
-	(void)pm_group_agree(g, 0);
 }
 
 /* Set up the group of a run: its clients, its ranks, an empty result. */

@@ -80,6 +80,7 @@ static void	 pm_merge_counts(struct pm_result *,
 static void	 pm_merge_hists(struct pm_result *);
 static void	 pm_client_row(struct pm_group *, const struct pm_run *,
 		    struct pm_clientrow *);
+static void	 pm_merge_unheard(struct pm_group *, struct pm_clientrow *);
 static void	 pm_merge_intervals(struct pm_group *);
 
 /* Count k of a result. */
@@ -346,6 +347,29 @@ pm_client_row(struct pm_group *g, const struct pm_run *run,
 }
 
 /*
+ * After a loss, on rank 0: the rows of the other ranks' clients, which
+ * did not all come, as those of clients that failed and count nothing,
+ * on an unknown host (the run's error says why).
+ */
+static void
+pm_merge_unheard(struct pm_group *g, struct pm_clientrow *rows)
+{
+	struct pm_clientrow	*row;
+	uint32_t		 r, i;
+
+	for (r = 1; r < g->nranks; r++) {
+		for (i = 0; i < g->n; i++) {
+			row = &rows[(size_t)r * g->n + i];
+			memset(row, 0, sizeof *row);
+			row->id = r * g->n + i;
+			row->rank = r;
+			row->status = PM_STATUS_ERROR;
+			strlcpy(row->host, "unknown", sizeof row->host);
+		}
+	}
+}
+
+/*
  * set interval: every client's rows, their CPU filled in, into the run's
  * result, client by client, each in phase order (PostMark's single
  * client hands its own over).  Memory too short for them is the run's
@@ -394,7 +418,9 @@ pm_merge_intervals(struct pm_group *g)
  * over and what it made is removed: time stamps, latencies and bytes
  * of PostMark's single client; with several, the sums, the merged
  * histograms, the rows and the status, under MPI on rank 0 (the client
- * rows of every rank gathered there); the interval rows.
+ * rows of every rank gathered there, into the rows made for them with
+ * the clients; after a loss, those that did not come are marked); the
+ * interval rows.
  */
 void
 pm_merge(struct pm_group *g)
@@ -434,8 +460,13 @@ pm_merge(struct pm_group *g)
 	if (!g->mpi)
 		return;
 	pm_merge_hists(res);
-	res->clients = pm_mpi_gather(rows, g->n * sizeof *rows);
-	free(rows);
+	if (pm_mpi_gather(rows, g->n * sizeof *rows, g->rankno == 0 ? rows :
+	    NULL) == -1 && g->rankno == 0)
+		pm_merge_unheard(g, rows);
+	if (g->rankno != 0) {
+		res->clients = NULL;
+		free(rows);
+	}
 }
 
 /*

@@ -28,12 +28,16 @@
  * process, with the interactive shell, without touching MPI.
  *
  * Every collective is the non-blocking one, polled (pm_mpi_poll) until
- * it completes or a peer is lost.  Its buffers are the transport's own
- * copies: once an operation is abandoned they belong to MPI for good,
- * since a late message could still land in them, and are never freed.
- * Only the main thread calls these functions (the driver, and the
- * coordinator of the clients, pm_group.c); the client threads never do;
- * the watcher makes its own calls under the same lock.
+ * it completes or a peer is lost.  Its buffers are the transport's own:
+ * once an operation is abandoned they belong to MPI for good, since a
+ * late message could still land in them, and are never freed or given
+ * to MPI again.  Those of a run are allocated when MPI starts (the
+ * scratch buffer, which the reductions, the gathering and the error go
+ * through in pieces), so that a collective of a run allocates nothing:
+ * a rank short of memory then would have to leave a collective the
+ * others wait in.  Only the main thread calls these functions (the
+ * driver, and the coordinator of the clients, pm_group.c); the client
+ * threads never do; the watcher makes its own calls under the same lock.
  */
 
 #include "config.h"
@@ -49,28 +53,37 @@
 #include "pm_clock.h"
 #include "pm_mpi.h"
 
+#define PM_LOSTMAX	(PM_MPI_WHERE + 256)	/* bytes of a loss's text */
+
 #ifdef HAVE_MPI
 #include "pm_mpiwatch.h"
 
 #define PM_SPIN_NS	100000L		/* poll without napping this long */
 #define PM_NAP0_NS	50000L		/* then nap this long, */
 #define PM_NAP_NS	10000000L	/* doubling up to this */
+#define PM_SCRATCH	65536		/* bytes of the scratch buffer, */
+#define PM_GATHER_MIN	64		/* at least this per rank and piece */
+#define PM_ERRMAX	8192		/* bytes of an error sent to all */
+#define PM_OPMAX	32		/* bytes of its operation's name */
+#define PM_NOPS_SEEN	32		/* operation names received, at most */
 
 static int	 pm_mpi_on;		/* MPI started by us */
 static int	 pm_mpi_me;		/* rank */
 static int	 pm_mpi_n = 1;		/* ranks */
 static int64_t	 pm_mpi_small[4];	/* the buffer of small collectives */
+static char	*pm_mpi_scratch;	/* the buffer of the others */
+static size_t	 pm_mpi_nscratch;	/* its bytes */
 
 static int	 pm_mpi_launched(void);
 static MPI_Op	 pm_mpi_op(int);
 static const char *pm_mpi_intern(const char *);
-static void	*pm_mpi_copy(const void *, size_t);
 static char	*pm_mpi_bcast(char *, long *, int);
 static int	 pm_mpi_ireduce(uint64_t *, int, int, int);
 static int	 pm_mpi_reduce_to(uint64_t *, size_t, int, int);
 static int	 pm_mpi_first(int);
-static long	 pm_mpi_pack(const struct pm_error *, char **);
-static void	 pm_mpi_unpack(struct pm_error *, const char *, long);
+static size_t	 pm_mpi_put(char *, const char *, size_t);
+static void	 pm_mpi_pack(const struct pm_error *, char *);
+static void	 pm_mpi_unpack(struct pm_error *, char *);
 
 /* Whether a launcher started the process: its variables are set. */
 static int
@@ -93,9 +106,11 @@ pm_mpi_launched(void)
 
 /*
  * Start MPI when a launcher started us, and with several ranks the
- * watcher (heartbeats need MPI_THREAD_SERIALIZED; an MPI that cannot
- * give it runs without, and then never finds a peer lost).  Returns 0,
- * or -1 when MPI could not start (MPI has said why).
+ * scratch buffer of the collectives (it exits when memory is short:
+ * nothing runs yet) and the watcher (heartbeats need
+ * MPI_THREAD_SERIALIZED; an MPI that cannot give it runs without, and
+ * then never finds a peer lost).  Returns 0, or -1 when MPI could not
+ * start (MPI has said why).
  */
 int
 pm_mpi_start(int *argc, char ***argv)
@@ -110,7 +125,14 @@ pm_mpi_start(int *argc, char ***argv)
 	pm_mpi_on = 1;
 	MPI_Comm_rank(MPI_COMM_WORLD, &pm_mpi_me);
 	MPI_Comm_size(MPI_COMM_WORLD, &pm_mpi_n);
-	if (pm_mpi_n > 1 && pm_watch_start((uint32_t)pm_mpi_me,
+	if (pm_mpi_n == 1)
+		return (0);
+	pm_mpi_nscratch = ((size_t)pm_mpi_n + 1) * PM_GATHER_MIN;
+	if (pm_mpi_nscratch < PM_SCRATCH)
+		pm_mpi_nscratch = PM_SCRATCH;
+	pm_mpi_scratch = xcalloc_what("the MPI transport's buffer", 1,
+	    pm_mpi_nscratch);
+	if (pm_watch_start((uint32_t)pm_mpi_me,
 	    (uint32_t)pm_mpi_n, provided >= MPI_THREAD_SERIALIZED) == -1)
 		return (-1);
 	return (0);
@@ -183,17 +205,6 @@ pm_mpi_poll(MPI_Request *rq)
 	}
 }
 
-/* A copy of n bytes of p that MPI may keep (NULL when out of memory). */
-static void *
-pm_mpi_copy(const void *p, size_t n)
-{
-	void	*c;
-
-	if ((c = malloc(n > 0 ? n : 1)) != NULL && p != NULL)
-		memcpy(c, p, n);
-	return (c);
-}
-
 /*
  * Whether flag is set on any rank; also a barrier.  1 once a peer is
  * lost: the run must stop.
@@ -252,6 +263,8 @@ pm_mpi_barrier(void)
  * nothing follows) to every rank.  Returns buf at root, elsewhere an
  * allocated copy (NUL-terminated) with *len set; or NULL with *len
  * negative: root's, or -ENOTCONN when a peer is lost (everywhere).
+ * Only for the configuration, before any run: the copy's allocation
+ * exits when memory is short.
  */
 static char *
 pm_mpi_bcast(char *buf, long *len, int root)
@@ -318,18 +331,18 @@ pm_mpi_op(int op)
 }
 
 /*
- * Reduce v[c] with op into rank 0's (all: every rank's) v, through a
- * copy.  Returns 0, or -1 when a peer is lost or memory ran out (then v
- * is left as it was).
+ * Reduce v[c] with op into rank 0's (all: every rank's) v, through the
+ * scratch buffer (c at most a sixteenth of it).  Returns 0, or -1 when a
+ * peer is lost (then v is left as it was).
  */
 static int
 pm_mpi_ireduce(uint64_t *v, int c, int op, int all)
 {
 	MPI_Request	 rq;
-	uint64_t	*b;
+	uint64_t	*b = (uint64_t *)(void *)pm_mpi_scratch;
 	size_t		 n = (size_t)c * sizeof *v;
 
-	if (pm_mpi_gone() > 0 || (b = pm_mpi_copy(NULL, 2 * n)) == NULL)
+	if (pm_mpi_gone() > 0)
 		return (-1);
 	memcpy(b, v, n);
 	pm_mpi_lock();
@@ -344,24 +357,23 @@ pm_mpi_ireduce(uint64_t *v, int c, int op, int all)
 		return (-1);
 	if (all || pm_mpi_me == 0)
 		memcpy(v, b + c, n);
-	free(b);
 	return (0);
 }
 
 /*
  * Reduce v[n] of every rank with op into rank 0's v (all: every rank's;
- * else the others' are left as they were), in pieces: an MPI count is
- * an int.  Returns 0, or -1 when a peer is lost (v is then this rank's
- * alone).
+ * else the others' are left as they were), in pieces that fit the
+ * scratch buffer.  Returns 0, or -1 when a peer is lost (the pieces not
+ * reduced by then are this rank's alone).
  */
 static int
 pm_mpi_reduce_to(uint64_t *v, size_t n, int op, int all)
 {
-	size_t	 k;
+	size_t	 k, step = pm_mpi_nscratch / (2 * sizeof *v);
 	int	 c;
 
 	for (k = 0; pm_mpi_n > 1 && k < n; k += (size_t)c) {
-		c = n - k > INT32_MAX / 2 ? INT32_MAX / 2 : (int)(n - k);
+		c = (int)(n - k < step ? n - k : step);
 		if (pm_mpi_ireduce(v + k, c, op, all) == -1)
 			return (-1);
 	}
@@ -383,49 +395,53 @@ pm_mpi_allreduce(uint64_t *v, size_t n, int op)
 }
 
 /*
- * Gather len bytes of every rank on rank 0, in rank order: rank 0 gets
- * an allocated array of size * len bytes, the others NULL.  Once a peer
- * is lost, the other ranks' records are zeros.
+ * Gather len bytes of every rank (mine) on rank 0, in rank order, into
+ * all: rank 0's size x len bytes (which may begin with mine), NULL on
+ * the others.  It goes in pieces through the scratch buffer, so that it
+ * allocates nothing.  Returns 0, or -1 once a peer is lost: what had not
+ * come by then is left in all as it was.
  */
-void *
-pm_mpi_gather(const void *mine, size_t len)
+int
+pm_mpi_gather(const void *mine, size_t len, void *all)
 {
 	MPI_Request	 rq;
-	char		*all = NULL, *b;
+	char		*b = pm_mpi_scratch, *to = all;
+	size_t		 off, c, step;
+	int		 r;
 
-	if (pm_mpi_me == 0)
-		all = xcalloc((size_t)pm_mpi_n, len);
 	if (pm_mpi_n == 1) {
-		memcpy(all, mine, len);
-		return (all);
+		if (all != NULL && all != mine)
+			memmove(all, mine, len);
+		return (0);
 	}
-	if (pm_mpi_gone() == 0 && (b = pm_mpi_copy(NULL, pm_mpi_me == 0 ?
-	    (size_t)(pm_mpi_n + 1) * len : len)) != NULL) {
-		memcpy(b, mine, len);
+	step = pm_mpi_nscratch / ((size_t)pm_mpi_n + 1);
+	for (off = 0; off < len; off += c) {
+		c = len - off < step ? len - off : step;
+		if (pm_mpi_gone() > 0)
+			return (-1);
+		memcpy(b, (const char *)mine + off, c);
 		pm_mpi_lock();
-		MPI_Igather(b, (int)len, MPI_BYTE, b + len, (int)len,
-		    MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
+		MPI_Igather(b, (int)c, MPI_BYTE, b + c, (int)c, MPI_BYTE, 0,
+		    MPI_COMM_WORLD, &rq);
 		pm_mpi_unlock();
-		if (pm_mpi_poll(&rq) == 0) {
-			if (pm_mpi_me == 0)
-				memcpy(all, b + len, (size_t)pm_mpi_n * len);
-			free(b);
-			return (all);
-		}
+		if (pm_mpi_poll(&rq) == -1)
+			return (-1);
+		for (r = 0; pm_mpi_me == 0 && r < pm_mpi_n; r++)
+			memcpy(to + (size_t)r * len + off, b + c + (size_t)r * c,
+			    c);
 	}
-	if (pm_mpi_me == 0)
-		memcpy(all, mine, len);
-	return (all);
+	return (0);
 }
 
 /*
  * An operation name received from another rank, as a string that lives
- * as long as the program (struct pm_error's op is not owned).
+ * as long as the program (struct pm_error's op is not owned), kept in a
+ * table of its own: "operation" once it is full.
  */
 static const char *
 pm_mpi_intern(const char *op)
 {
-	static char	*seen[64];
+	static char	 seen[PM_NOPS_SEEN][PM_OPMAX];
 	static size_t	 nseen;
 	size_t		 i;
 
@@ -433,9 +449,10 @@ pm_mpi_intern(const char *op)
 		if (strcmp(seen[i], op) == 0)
 			return (seen[i]);
 	}
-	if (nseen == sizeof seen / sizeof seen[0])
+	if (nseen == PM_NOPS_SEEN || strlen(op) >= PM_OPMAX)
 		return ("operation");
-	return (seen[nseen++] = xstrdup(op));
+	strlcpy(seen[nseen], op, PM_OPMAX);
+	return (seen[nseen++]);
 }
 
 /*
@@ -458,67 +475,85 @@ pm_mpi_first(int flag)
 }
 
 /*
- * Error e as bytes for another rank (*buf, allocated): errno, client and
- * whether it has a text, then its operation, path and text, each
- * NUL-terminated.  Returns the length.
+ * Copy s to p, NUL-terminated, in at most room bytes (at least 4): a
+ * string cut short ends with "...".  Returns the bytes used.
  */
-static long
-pm_mpi_pack(const struct pm_error *e, char **buf)
+static size_t
+pm_mpi_put(char *p, const char *s, size_t room)
+{
+	size_t	 n = strlen(s);
+
+	if (n < room) {
+		memcpy(p, s, n + 1);
+		return (n + 1);
+	}
+	memcpy(p, s, room - 4);
+	memcpy(p + room - 4, "...", 4);
+	return (room);
+}
+
+/*
+ * Error e as bytes for another rank, into buf (PM_ERRMAX bytes): errno,
+ * client and whether it has a text, then its operation, path and text,
+ * each NUL-terminated; a path longer than half of what is left, and a
+ * text longer than the rest, are cut short.
+ */
+static void
+pm_mpi_pack(const struct pm_error *e, char *buf)
 {
 	const char	*path = e->path != NULL ? e->path : "";
 	const char	*text = e->text != NULL ? e->text :
 			    e->msg != NULL ? e->msg : "";
 	int32_t		 h[3];
-	size_t		 lo, lp, lt;
+	size_t		 k = sizeof h;
 
 	h[0] = e->errnum;
 	h[1] = e->client;
 	h[2] = e->text != NULL || e->msg != NULL;
-	lo = strlen(e->op) + 1;
-	lp = strlen(path) + 1;
-	lt = strlen(text) + 1;
-	*buf = xmalloc(sizeof h + lo + lp + lt);
-	memcpy(*buf, h, sizeof h);
-	memcpy(*buf + sizeof h, e->op, lo);
-	memcpy(*buf + sizeof h + lo, path, lp);
-	memcpy(*buf + sizeof h + lo + lp, text, lt);
-	return ((long)(sizeof h + lo + lp + lt));
+	memcpy(buf, h, sizeof h);
+	k += pm_mpi_put(buf + k, e->op, PM_OPMAX);
+	k += pm_mpi_put(buf + k, path, (PM_ERRMAX - k) / 2);
+	(void)pm_mpi_put(buf + k, text, PM_ERRMAX - k);
 }
 
-/* The error that pm_mpi_pack made into buf (len bytes, NUL after). */
+/*
+ * The error that pm_mpi_pack made into buf (PM_ERRMAX bytes) as e.  A
+ * copy of its path or text that memory is too short for is left out
+ * (pm_error_set); the text then says so.
+ */
 static void
-pm_mpi_unpack(struct pm_error *e, const char *buf, long len)
+pm_mpi_unpack(struct pm_error *e, char *buf)
 {
-	const char	*op, *path, *text, *end = buf + len;
+	const char	*op, *path, *text, *end = buf + PM_ERRMAX - 1;
 	int32_t		 h[3];
 
-	if (len < (long)sizeof h + 3)
-		return;
+	*(char *)end = '\0';
 	memcpy(h, buf, sizeof h);
 	op = buf + sizeof h;
-	path = op + strlen(op) + 1;
-	text = path < end ? path + strlen(path) + 1 : end;
-	if (text >= end)
-		return;
+	if ((path = op + strlen(op) + 1) > end)
+		path = end;
+	if ((text = path + strlen(path) + 1) > end)
+		text = end;
 	pm_error_clear(e);
 	pm_error_set(e, pm_mpi_intern(op), path, h[0]);
-	if (h[2])
-		e->text = xstrdup(text);
+	if (h[2] && (e->text = strdup(text)) == NULL)
+		e->msg = "(the message of the rank that failed is left out: "
+		    "memory is short)";
 	e->client = h[1];
 }
 
 /*
  * Make every rank hold the error of the lowest rank that has one (e
- * empty on all: nothing).  A rank other than 0 is named in the error
- * when no client is.  Once a peer is lost, a rank without an error of
- * its own gets the loss (pm_mpi_lost_error, without a directory).
+ * empty on all: nothing), sent through the scratch buffer.  A rank is
+ * named in the error when no client is.  Once a peer is lost, a rank
+ * without an error of its own gets the loss (pm_mpi_lost_error, without
+ * the lost rank's files).
  */
 void
 pm_mpi_share_error(struct pm_error *e)
 {
-	char	*buf = NULL, *got;
-	long	 len = 0;
-	int	 from;
+	MPI_Request	 rq;
+	int		 from;
 
 	if (pm_mpi_n == 1)
 		return;
@@ -529,17 +564,19 @@ pm_mpi_share_error(struct pm_error *e)
 	if (from == pm_mpi_n)
 		return;
 	if (pm_mpi_me == from)
-		len = pm_mpi_pack(e, &buf);
-	if ((got = pm_mpi_bcast(buf, &len, from)) == NULL) {
-		free(buf);
+		pm_mpi_pack(e, pm_mpi_scratch);
+	pm_mpi_lock();
+	MPI_Ibcast(pm_mpi_scratch, PM_ERRMAX, MPI_CHAR, from, MPI_COMM_WORLD,
+	    &rq);
+	pm_mpi_unlock();
+	if (pm_mpi_poll(&rq) == -1) {
 		pm_mpi_lost_error(e, NULL);
 		return;
 	}
 	if (pm_mpi_me != from)
-		pm_mpi_unpack(e, got, len);
+		pm_mpi_unpack(e, pm_mpi_scratch);
 	if (e->client < 0)
 		e->rank = from;
-	free(got);
 }
 
 #else /* !HAVE_MPI */
@@ -612,14 +649,12 @@ pm_mpi_allreduce(uint64_t *v, size_t n, int op)
 	return (0);
 }
 
-void *
-pm_mpi_gather(const void *mine, size_t len)
+int
+pm_mpi_gather(const void *mine, size_t len, void *all)
 {
-	void	*all;
-
-	all = xmalloc(len);
-	memcpy(all, mine, len);
-	return (all);
+	if (all != mine)
+		memmove(all, mine, len);
+	return (0);
 }
 
 void
@@ -652,12 +687,15 @@ pm_mpi_lost(struct pm_mpi_loss *l)
 
 /*
  * Record the loss of a peer (pm_mpi_lost) as the run's error e, unless e
- * holds one already: "lost rank R: how it was lost", with dir (the lost
- * rank's directory, or NULL) named as where its files stay.
+ * holds one already: "lost rank R: how it was lost", with where (the
+ * places of the lost rank's files, or NULL) named as where they may be
+ * left.  The text is the transport's own (e->msg): a loss is for good,
+ * and a run in trouble must be able to say so without allocating.
  */
 void
-pm_mpi_lost_error(struct pm_error *e, const char *dir)
+pm_mpi_lost_error(struct pm_error *e, const char *where)
 {
+	static char		 text[PM_LOSTMAX];
 	struct pm_mpi_loss	 l;
 	char			 rank[32], how[128], more[48] = "";
 
@@ -686,8 +724,9 @@ pm_mpi_lost_error(struct pm_error *e, const char *dir)
 	if (l.nlost > 1)
 		snprintf(more, sizeof more, ", and %u more rank%s",
 		    l.nlost - 1, l.nlost > 2 ? "s" : "");
+	snprintf(text, sizeof text, "%s%s%s%s%s", how, more,
+	    where != NULL ? "; its files in " : "", where != NULL ? where : "",
+	    where != NULL ? " may be left" : "");
 	pm_error_set(e, "lost", rank, 0);
-	xasprintf(&e->text, "%s%s%s%s%s", how, more,
-	    dir != NULL ? "; its files in " : "", dir != NULL ? dir : "",
-	    dir != NULL ? " may be left" : "");
+	e->msg = text;
 }

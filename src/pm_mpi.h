@@ -23,8 +23,8 @@
  * every rank in the same order, from one thread (the coordinator).
  *
  * No wait on a peer blocks for ever.  A collective is started
- * non-blocking and polled (a few microseconds of spinning, then sleeps
- * of 50 us to 1 ms), and a watcher thread exchanges heartbeats with the
+ * non-blocking and polled (100 us of spinning, then sleeps of 50 us
+ * doubling to 10 ms), and a watcher thread exchanges heartbeats with the
  * other ranks from pm_mpi_start to pm_mpi_end, whatever the coordinator
  * is doing (a phase, a hook, a cleanup): rank 0 with every rank, every
  * rank with rank 0, every period (PM_MPI_PERIOD_MS).  A peer is lost
@@ -56,6 +56,13 @@
  * operation instead of at the end of the phase.  It calls them from its
  * thread, so they may only read and set flags, and never after
  * pm_mpi_unwatch returned.
+ *
+ * The collectives of a run allocate nothing (a rank short of memory
+ * would have to leave a collective that the others wait in): the
+ * reductions, the gathering and the error go in pieces through a buffer
+ * allocated at pm_mpi_start, and the text of a loss is the transport's
+ * own.  Only pm_mpi_start and pm_mpi_share (the configuration, before
+ * any run) may exit when memory is short.
  */
 
 #ifndef PM_MPI_H
@@ -68,6 +75,8 @@ struct pm_error;
 
 #define PM_MPI_PERIOD_MS	250	/* heartbeats; at most timeout / 8 */
 #define PM_MPI_TIMEOUT_MS	10000	/* silence after which a peer is lost */
+#define PM_MPI_WHERE		1024	/* bytes of where a lost rank's */
+					/* files are (pm_mpi_lost_error) */
 
 /* The operations of pm_mpi_reduce and pm_mpi_allreduce. */
 #define PM_MPI_SUM	0
@@ -103,7 +112,7 @@ int		 pm_mpi_barrier(void);
 char		*pm_mpi_share(char *, long *);
 int		 pm_mpi_reduce(uint64_t *, size_t, int);
 int		 pm_mpi_allreduce(uint64_t *, size_t, int);
-void		*pm_mpi_gather(const void *, size_t);
+int		 pm_mpi_gather(const void *, size_t, void *);
 void		 pm_mpi_share_error(struct pm_error *);
 void		 pm_mpi_watch(int (*)(void *), void (*)(void *), void *);
 void		 pm_mpi_unwatch(void);

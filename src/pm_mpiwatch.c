@@ -42,7 +42,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -442,19 +441,13 @@ static void *
 pm_watch_main(void *arg)
 {
 	struct timespec	 ts;
-	sigset_t	 set;
 	uint64_t	 now, due;
 	uint32_t	 i;
 	int32_t		 epoch;
 	int		 flags;
 
 	(void)arg;
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	sigaddset(&set, SIGQUIT);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	pm_thread_signals();
 	pthread_mutex_lock(&pm_w_mtx);
 	while (!w.quit) {
 		due = w.last + w.period;

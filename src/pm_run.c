@@ -286,7 +286,7 @@ pm_engine(struct pm_drive *run, const struct pm_hooks *hooks,
 		failed = err.op != NULL;
 		stopped = !failed;
 	}
-	if (pm_mpi_any(failed)) {
+	if (pm_mpi_any(failed) && (failed || r->error.op == NULL)) {
 		pm_mpi_share_error(&err);
 		pm_error_clear(&r->error);
 		r->error = err;
@@ -539,7 +539,7 @@ pm_record_run(struct pm_drive *run, struct pm_cmderr *err)
 		pm_summary_add(run->sum, cfg, r);
 	}
 	rv = pm_outcome(cfg, r, err);
-	if (pm_mpi_any(failed))
+	if (pm_mpi_any(failed) && (failed || !pm_mpi_lost(NULL)))
 		rv = pm_unrecorded(err, &werr);
 	pm_signals_block(0, &mask);
 	return (rv);

@@ -435,6 +435,7 @@ int		 pm_workload_run(const struct pm_config *,
 		    const struct pm_hooks *, void *, struct pm_result *);
 void		 pm_workload_interrupt(int);
 int		 pm_workload_signal(void);
+void		 pm_thread_signals(void);
 struct pm_result *pm_result_new(void);
 struct pm_result *pm_result_try(void);
 void		 pm_result_reset(struct pm_result *);

@@ -15,38 +15,7 @@
 # phase.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/clients/mpilib.sh"
-need_python
-need_mpi
-need_openmpi
-SLOW="--mca odls_base_sigkill_timeout 600"
-
-BASE="set size 500 10000;set number 3000;set transactions 100000000;\
-set seed 7;set subdirectories 2;set location L"
-mkdir -p "$T/L"
-populate "$T/L"
-snapshot "$T/L" >"$T/L.before"
-
-# kill_rank NAME VICTIM: run NAME (two ranks, one client each) and kill
-# rank VICTIM with SIGKILL once it is transacting; then wait for the
-# survivor, and kill mpirun.
-kill_rank() {
-	mkdir -p "$T/$1"
-	pm_config "$1" "$BASE;set hook before transactions touch $T/$1/go"
-	mpi_start "$1" $MPIRUN $SLOW "$RANK_SH" "$T/$1" "$POSTMARK" "$1.cfg"
-	wait_path "$T/$1/go" 60 && ranks_done "$T/$1" pid 10 "$2" &&
-	    wait_transacting "$T/L/r$2" 3000 60 ||
-	    cannot "$1: the ranks did not reach their transactions"
-	kill -9 "$(cat "$T/$1/rank$2.pid")"
-	kr_t0=$(date +%s.%N)
-	if ranks_done "$T/$1" rc 60 $((1 - $2)); then
-		ok 0 "$1: rank $((1 - $2)) ends by itself"
-		diag "within $(awk -v a="$kr_t0" -v b="$(date +%s.%N)" \
-		    'BEGIN { printf "%.1f", b - a }') s of the kill"
-	else
-		ok 1 "$1: rank $((1 - $2)) ends by itself"
-	fi
-	mpi_kill
-}
+long_phase 3000 10000
 
 # left NAME VICTIM: the location as before but for the victim's rV.
 left() {
@@ -67,7 +36,8 @@ its process \([0-9]+, on this host\) ended; its files in L/r$2 may be left" \
 	left "$1" "$2"
 }
 
-kill_rank kill1 1
+pm_config kill1 "$BASE;set hook before transactions touch $T/kill1/go"
+kill_rank kill1 1 "$T/L/r1" 3000
 case "$(csv_rows "$T/kill1.csv" "client status" | sed -n 's/^all //p')" in
 "error: lost rank 1: its process ("*") ended; its files in L/r1 may be left")
 	ok 0 "kill1: the record's status is that error" ;;
@@ -75,6 +45,7 @@ case "$(csv_rows "$T/kill1.csv" "client status" | sed -n 's/^all //p')" in
 	diag "$(csv_rows "$T/kill1.csv" "client status" | head -3)" ;;
 esac
 survivor kill1 1
-kill_rank kill0 0
+pm_config kill0 "$BASE;set hook before transactions touch $T/kill0/go"
+kill_rank kill0 0 "$T/L/r0" 3000
 survivor kill0 0
 done_testing

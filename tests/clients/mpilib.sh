@@ -10,7 +10,9 @@
 # themselves the cleanup removes, and NETRUN, the mpirun of two ranks
 # in them over TCP alone.  rank.sh (beside this file) wraps each rank so that a test
 # knows its process (to kill it) and its exit status, and has its
-# standard error in a file of its own.
+# standard error in a file of its own; long_phase sets up a transaction
+# phase far longer than a test, and kill_rank kills one of two ranks
+# in its transaction phase.
 
 . "$srcdir/tests/fault/faultlib.sh"
 . "$srcdir/tests/clients/clientlib.sh"
@@ -61,27 +63,71 @@ netns_ranks() {
 	netns_pair
 }
 
-# wait_path PATH SECONDS: wait until PATH exists, at most SECONDS.
+# wait_path PATH: wait until PATH exists (await; fails once the mpirun
+# of mpi_start ended without it).
 wait_path() {
-	wp_n=0
-	while [ ! -e "$1" ]; do
-		[ "$wp_n" -lt $(($2 * 100)) ] || return 1
-		wp_n=$((wp_n + 1))
-		sleep 0.01
-	done
+	await "[ -e '$1' ]" "$mpi_pid"
 }
 
-# wait_transacting DIR NUMBER SECONDS: wait until the workload in DIR is
-# in its transaction phase: a file there is named above NUMBER (the
-# creation phase names its files 1 to NUMBER).
+# wait_transacting DIR NUMBER [PREFIX]: wait until the workload in DIR
+# is in its transaction phase: a file there is named PREFIX and a number
+# above NUMBER (the creation phase names its files 1 to NUMBER; a shared
+# run's client I names them cI-N).
 wait_transacting() {
-	wt_n=0
-	while [ -z "$(find "$1" -type f -name '[0-9]*' 2>/dev/null |
-	    awk -F/ -v n="$2" '$NF + 0 > n { print; exit }')" ]; do
-		[ "$wt_n" -lt $(($3 * 20)) ] || return 1
-		wt_n=$((wt_n + 1))
-		sleep 0.05
-	done
+	wt_dir=$1 wt_n=$2 wt_p=${3:-}
+	await 'transacting "$wt_dir" "$wt_n" "$wt_p"' "$mpi_pid"
+}
+
+# transacting DIR NUMBER PREFIX: whether a file in DIR is named PREFIX
+# and a number above NUMBER.
+transacting() {
+	[ -n "$(find "$1" -type f -name "$3[0-9]*" 2>/dev/null |
+	    awk -F/ -v n="$2" -v p="$3" \
+	    'substr($NF, length(p) + 1) + 0 > n { print; exit }')" ]
+}
+
+# long_phase NUMBER SIZE: for a test that stops ranks in a transaction
+# phase far longer than the test (a rank ends only if it noticed): skip
+# unless Python, MPI and Open MPI's mpirun are there; set SLOW (mpirun
+# waits 600 s before it signals the ranks of an aborted job, so that
+# what the ranks do is their own) and BASE (NUMBER files of 500 to SIZE
+# bytes, 100000000 transactions, seed 7, two subdirectories, location
+# L); $T/L populated, its snapshot in $T/L.before.
+long_phase() {
+	need_python
+	need_mpi
+	need_openmpi
+	SLOW="--mca odls_base_sigkill_timeout 600"
+	BASE="set size 500 $2;set number $1;set transactions 100000000;\
+set seed 7;set subdirectories 2;set location L"
+	mkdir -p "$T/L"
+	populate "$T/L"
+	snapshot "$T/L" >"$T/L.before"
+}
+
+# kill_rank NAME VICTIM DIR NUMBER [PREFIX]: run $T/NAME.cfg on two
+# ranks under mpirun with $SLOW, its hook before the transactions
+# touching $T/NAME/go (pm_config NAME "...;set hook before transactions
+# touch $T/NAME/go"), and kill rank VICTIM with SIGKILL once the
+# transactions made a file in DIR (wait_transacting DIR NUMBER PREFIX);
+# then wait for the other rank to end by itself (a test point), and
+# kill mpirun.
+kill_rank() {
+	mkdir -p "$T/$1"
+	mpi_start "$1" $MPIRUN $SLOW "$RANK_SH" "$T/$1" "$POSTMARK" "$1.cfg"
+	wait_path "$T/$1/go" && ranks_done "$T/$1" pid "$2" &&
+	    wait_transacting "$3" "$4" "${5:-}" ||
+	    cannot "$1: the ranks did not reach their transactions"
+	kill -9 "$(cat "$T/$1/rank$2.pid")"
+	kr_t0=$(date +%s.%N)
+	if ranks_done "$T/$1" rc $((1 - $2)); then
+		ok 0 "$1: rank $((1 - $2)) ends by itself"
+		diag "within $(awk -v a="$kr_t0" -v b="$(date +%s.%N)" \
+		    'BEGIN { printf "%.1f", b - a }') s of the kill"
+	else
+		ok 1 "$1: rank $((1 - $2)) ends by itself"
+	fi
+	mpi_kill
 }
 
 # netns_pair: two network namespaces, $NS_A and $NS_B, named after this
@@ -171,29 +217,22 @@ mpi_kill() {
 	done
 }
 
-# ranks_done DIR EXT SECONDS RANK...: wait until DIR/rankR.EXT exists
-# for each RANK (rank.sh's rc, pm_mpitest's ready and out), at most
-# SECONDS for each.
+# ranks_done DIR EXT RANK...: wait until DIR/rankR.EXT exists for each
+# RANK (rank.sh's rc, pm_mpitest's ready and out; wait_path).
 ranks_done() {
 	rd_dir=$1
 	rd_ext=$2
-	rd_s=$3
-	shift 3
+	shift 2
 	for rd_r; do
-		wait_path "$rd_dir/rank$rd_r.$rd_ext" "$rd_s" || return 1
+		wait_path "$rd_dir/rank$rd_r.$rd_ext" || return 1
 	done
 }
 
-# mpi_wait SECONDS: wait until the mpirun of mpi_start ends, at most
-# SECONDS; its status in $rc.  Returns 1 if it still runs.
+# mpi_wait: wait until the mpirun of mpi_start ends (await); its status
+# in $rc.  Returns 1 if it still runs after the hang guard's time.
 mpi_wait() {
-	mw_n=0
-	while [ -n "$(sed -n 's/^[0-9]* (.*) \([^Z]\) .*/\1/p' \
-	    "/proc/$mpi_pid/stat" 2>/dev/null)" ]; do
-		[ "$mw_n" -lt $(($1 * 10)) ] || return 1
-		mw_n=$((mw_n + 1))
-		sleep 0.1
-	done
+	await '[ -z "$(sed -n "s/^[0-9]* (.*) \([^Z]\) .*/\1/p" \
+	    "/proc/$mpi_pid/stat" 2>/dev/null)" ]' || return 1
 	wait "$mpi_pid"
 	rc=$?
 	mpi_pid=
