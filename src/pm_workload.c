@@ -293,6 +293,55 @@ pm_slot_name(struct pm_run *run, const struct pm_slot *s)
 }
 
 /*
+ * Allocate run's file table (2 * number slots, all free) and its bitmap.
+ * Returns 0, or -1 after pm_fail_alloc; pm_table_free frees what was
+ * allocated either way.
+ */
+int
+pm_table_new(struct pm_run *run)
+{
+	if ((run->slot = calloc(run->nslots, sizeof *run->slot)) == NULL)
+		return (pm_fail_alloc(run, "file table", run->nslots,
+		    sizeof *run->slot));
+	if (pm_bm_init(&run->bm, run->nslots) == -1)
+		return (pm_fail_alloc(run, "file table's bitmap", 1,
+		    run->nslots / 8));
+	run->next_slot = 0;
+	return (0);
+}
+
+/*
+ * set rankshift: the file table as the creation phase of the client
+ * whose generator run now holds left it: emptied, then the same draws
+ * as the creation phase's, with no system call.  Returns 0 or -1.
+ */
+int
+pm_table_replay(struct pm_run *run)
+{
+	uint64_t	 i;
+
+	memset(run->slot, 0, run->nslots * sizeof *run->slot);
+	pm_bm_free(&run->bm);
+	if (pm_bm_init(&run->bm, run->nslots) == -1)
+		return (pm_fail_alloc(run, "file table's bitmap", 1,
+		    run->nslots / 8));
+	run->next_slot = 0;
+	run->created = run->deleted = 0;
+	for (i = 0; i < run->cfg->number; i++)
+		(void)pm_draw(run);
+	return (0);
+}
+
+/* Free run's file table and its bitmap. */
+void
+pm_table_free(struct pm_run *run)
+{
+	pm_bm_free(&run->bm);
+	free(run->slot);
+	run->slot = NULL;
+}
+
+/*
  * Check the configuration, seed the generator (seed + the client's
  * global number), build the source buffer (2 * HIGH draws of 32 +
  * RND(95), reference §3) and allocate the file table, its bitmap and the
@@ -348,13 +397,8 @@ pm_client_setup(struct pm_run *run)
 		return (pm_fail_alloc(run, "I/O buffers", 1,
 		    (uint64_t)cfg->read_block + cfg->write_block));
 	pm_io_mode(run);
-	if ((run->slot = calloc(run->nslots, sizeof *run->slot)) == NULL)
-		return (pm_fail_alloc(run, "file table", run->nslots,
-		    sizeof *run->slot));
-	if (pm_bm_init(&run->bm, run->nslots) == -1)
-		return (pm_fail_alloc(run, "file table's bitmap", 1,
-		    run->nslots / 8));
-	run->next_slot = 0;
+	if (pm_table_new(run) == -1)
+		return (-1);
 	memcpy(run->name, run->prefix, run->plen);
 	return (pm_iv_init(run));
 }
@@ -391,8 +435,6 @@ pm_client_source(struct pm_run *run)
 int
 pm_client_take(struct pm_run *run, uint32_t gid)
 {
-	uint64_t	 i;
-
 	run->gid = gid;
 	if (run->plen > 0) {
 		run->plen = pm_name_prefix(run->prefix, sizeof run->prefix,
@@ -401,16 +443,7 @@ pm_client_take(struct pm_run *run, uint32_t gid)
 	}
 	if (pm_client_source(run) == -1)
 		return (-1);
-	memset(run->slot, 0, run->nslots * sizeof *run->slot);
-	pm_bm_free(&run->bm);
-	if (pm_bm_init(&run->bm, run->nslots) == -1)
-		return (pm_fail_alloc(run, "file table's bitmap", 1,
-		    run->nslots / 8));
-	run->next_slot = 0;
-	run->created = run->deleted = 0;
-	for (i = 0; i < run->cfg->number; i++)
-		(void)pm_draw(run);
-	return (0);
+	return (pm_table_replay(run));
 }
 
 /*
@@ -471,9 +504,8 @@ pm_client_teardown(struct pm_run *run)
 {
 	pm_dirs_close(&run->own);
 	pm_iv_free(run);
-	pm_bm_free(&run->bm);
+	pm_table_free(run);
 	pm_io_free(&run->io);
-	free(run->slot);
 	free(run->source);
 	free(run->cumweight);
 }
