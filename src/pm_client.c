@@ -58,6 +58,8 @@ pm_client_setup(struct pm_run *run)
 	const struct pm_config	*cfg = run->cfg;
 	size_t			 n;
 
+	pm_dirctx_init(&run->dc, cfg, run->prefix, &run->res->error,
+	    run->grp != NULL ? &run->grp->stop : NULL);
 	if (cfg->number < 1 || cfg->number > PM_NUMBER_MAX ||
 	    cfg->size_low < 1 || cfg->size_high < cfg->size_low ||
 	    cfg->size_high > PM_SIZE_MAX || cfg->read_block < 1 ||
@@ -70,7 +72,7 @@ pm_client_setup(struct pm_run *run)
 		run->res->error.msg = "direct I/O needs set buffering false";
 		return (-1);
 	}
-	run->subdirs = cfg->subdirs > 1 ? cfg->subdirs : 0;
+	run->subdirs = PM_NSUB(cfg);
 	run->nloc = cfg->nlocations;
 	run->nslots = 2 * cfg->number;
 

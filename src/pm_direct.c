@@ -53,7 +53,7 @@ static size_t	 pm_block_size(dev_t);
  * *align_max becomes the largest of the locations'.  Returns 0 or -1.
  */
 int
-pm_direct_probe(struct pm_run *run, const struct pm_dirs *d, uint32_t i,
+pm_direct_probe(const struct pm_dirctx *c, const struct pm_dirs *d, uint32_t i,
     size_t *align_max)
 {
 	struct stat	 st;
@@ -66,7 +66,7 @@ pm_direct_probe(struct pm_run *run, const struct pm_dirs *d, uint32_t i,
 	if (fd == -1 && errno == EINVAL)
 		refused = 1;
 	else if (fd == -1 && errno != EOPNOTSUPP && errno != EISDIR)
-		return (pm_fail(run, "open", pm_locname(run, i), errno));
+		return (pm_dirctx_fail(c, "open", pm_locname(c, i), errno));
 #endif
 	if (!refused && fd >= 0)
 		align = pm_dio_align(fd, &refused);
@@ -76,15 +76,15 @@ pm_direct_probe(struct pm_run *run, const struct pm_dirs *d, uint32_t i,
 	if (fd >= 0)
 		close(fd);
 	if (refused || align == 0) {
-		pm_fail(run, "direct", pm_locname(run, i), EINVAL);
-		run->res->error.msg = refused ? "the file system refuses "
+		pm_dirctx_fail(c, "direct", pm_locname(c, i), EINVAL);
+		c->error->msg = refused ? "the file system refuses "
 		    "O_DIRECT" : "the file system gives no direct-I/O "
 		    "alignment (tmpfs has none)";
 		return (-1);
 	}
 	if (align > PM_IO_DIRECT_MAX) {
-		pm_fail(run, "direct", pm_locname(run, i), EINVAL);
-		run->res->error.msg = "the direct-I/O alignment is above 64 KiB";
+		pm_dirctx_fail(c, "direct", pm_locname(c, i), EINVAL);
+		c->error->msg = "the direct-I/O alignment is above 64 KiB";
 		return (-1);
 	}
 	if (align > *align_max)
@@ -150,22 +150,22 @@ pm_block_size(dev_t dev)
  * created.
  */
 int
-pm_direct_blocks(struct pm_run *run, size_t a)
+pm_direct_blocks(const struct pm_dirctx *c, size_t a)
 {
-	const struct pm_config	*cfg = run->cfg;
+	const struct pm_config	*cfg = c->cfg;
 	char			 what[64];
 
 	if (a == 0 || (cfg->read_block % a == 0 && cfg->write_block % a == 0))
 		return (0);
 	snprintf(what, sizeof what, "read %u and write %u", cfg->read_block,
 	    cfg->write_block);
-	pm_fail(run, "direct", what, EINVAL);
+	pm_dirctx_fail(c, "direct", what, EINVAL);
 	/* Short of memory, strerror's text stands in. */
-	if (run->res->error.text == NULL && asprintf(&run->res->error.text,
+	if (c->error->text == NULL && asprintf(&c->error->text,
 	    "block sizes must be multiples of %zu bytes, the file system's "
 	    "direct-I/O alignment (set read %zu, set write %zu)", a, a,
 	    a) == -1)
-		run->res->error.text = NULL;
+		c->error->text = NULL;
 	return (-1);
 }
 
@@ -180,23 +180,23 @@ pm_direct_blocks(struct pm_run *run, size_t a)
  * probes them all), -1 on failure.
  */
 int
-pm_direct_check(struct pm_run *run, size_t nloc, size_t *align)
+pm_direct_check(const struct pm_dirctx *c, size_t nloc, size_t *align)
 {
 	struct pm_dirs	 d;
 	uint32_t	 i;
 	int		 rc = 0, later = 0;
 
-	if (pm_dirs_new(run, &d, nloc, 0) == -1)
+	if (pm_dirs_new(c, &d, nloc, 0) == -1)
 		return (-1);
 	for (i = 0; rc == 0 && i < d.nloc; i++) {
-		if ((d.locfd[i] = open(pm_locname(run, i), PM_DIR_FLAGS)) ==
+		if ((d.locfd[i] = open(pm_locname(c, i), PM_DIR_FLAGS)) ==
 		    -1)
 			later = 1;
 		else
-			rc = pm_direct_probe(run, &d, i, align);
+			rc = pm_direct_probe(c, &d, i, align);
 	}
 	pm_dirs_close(&d);
 	if (rc == 0)
-		rc = pm_direct_blocks(run, *align);
+		rc = pm_direct_blocks(c, *align);
 	return (rc == 0 ? later : rc);
 }

@@ -48,18 +48,20 @@
 
 #define PM_FD_SPARE	32	/* descriptors kept free beyond the handles */
 
-static int	 pm_fail_handle(struct pm_run *, const char *, const char *,
-		    int);
-static int	 pm_fail_dir(struct pm_run *, const char *,
+static int	 pm_fail_handle(const struct pm_dirctx *, const char *,
+		    const char *, int);
+static int	 pm_fail_dir(const struct pm_dirctx *, const char *,
 		    const struct pm_dirs *, uint32_t, int, uint32_t, int);
-static int	 pm_open_location(struct pm_run *, struct pm_dirs *, uint32_t,
-		    uid_t);
-static int	 pm_mkdirs_in(struct pm_run *, struct pm_dirs *, uint32_t);
+static int	 pm_open_location(const struct pm_dirctx *, struct pm_dirs *,
+		    uint32_t, uid_t);
+static int	 pm_mkdirs_in(const struct pm_dirctx *, struct pm_dirs *,
+		    uint32_t);
 static int	 pm_find_subdir(int, const struct pm_subdir *, char *, size_t);
-static int	 pm_rmdir_one(struct pm_run *, int, char *, size_t,
+static int	 pm_rmdir_one(const struct pm_dirctx *, int, char *, size_t,
 		    struct pm_subdir *, int, const char *);
-static int	 pm_rmdir(struct pm_run *, struct pm_dirs *, uint64_t, int);
-static int	 pm_rmdirs(struct pm_run *, struct pm_dirs *);
+static int	 pm_rmdir(const struct pm_dirctx *, struct pm_dirs *, uint64_t,
+		    int);
+static int	 pm_rmdirs(const struct pm_dirctx *, struct pm_dirs *);
 
 /*
  * Let the process hold nhandles directory handles plus a few:
@@ -87,12 +89,12 @@ pm_fd_budget(uint64_t nhandles)
  * which the message says.  Returns -1.
  */
 static int
-pm_fail_handle(struct pm_run *run, const char *op, const char *path,
+pm_fail_handle(const struct pm_dirctx *c, const char *op, const char *path,
     int errnum)
 {
-	pm_fail(run, op, path, errnum);
-	if (errnum == EMFILE && run->res->error.errnum == EMFILE)
-		run->res->error.msg = "Too many open files (the run holds a "
+	pm_dirctx_fail(c, op, path, errnum);
+	if (errnum == EMFILE && c->error->errnum == EMFILE)
+		c->error->msg = "Too many open files (the run holds a "
 		    "handle per location and subdirectory; raise ulimit -n "
 		    "or use fewer subdirectories)";
 	return (-1);
@@ -103,12 +105,12 @@ pm_fail_handle(struct pm_run *run, const char *op, const char *path,
  * i, its sK when usesub (pm_fail_handle).  Returns -1.
  */
 static int
-pm_fail_dir(struct pm_run *run, const char *op, const struct pm_dirs *d,
+pm_fail_dir(const struct pm_dirctx *c, const char *op, const struct pm_dirs *d,
     uint32_t i, int usesub, uint32_t k, int errnum)
 {
-	char	*path = pm_display(run, d, i, usesub, k, 0);
+	char	*path = pm_display(c, d, i, usesub, k, 0);
 
-	pm_fail_handle(run, op, path, errnum);
+	pm_fail_handle(c, op, path, errnum);
 	free(path);
 	return (-1);
 }
@@ -120,28 +122,28 @@ pm_fail_dir(struct pm_run *run, const char *op, const struct pm_dirs *d,
  * the same directory.  Returns 0 or -1.
  */
 static int
-pm_open_location(struct pm_run *run, struct pm_dirs *d, uint32_t i,
+pm_open_location(const struct pm_dirctx *c, struct pm_dirs *d, uint32_t i,
     uid_t user)
 {
 	struct stat	 st, sj;
 	uint32_t	 j;
 	int		 e;
 
-	d->locfd[i] = open(pm_locname(run, i), PM_DIR_FLAGS);
+	d->locfd[i] = open(pm_locname(c, i), PM_DIR_FLAGS);
 	if (d->locfd[i] == -1) {
 		e = errno;
-		pm_fail_handle(run, "open", pm_locname(run, i), e);
+		pm_fail_handle(c, "open", pm_locname(c, i), e);
 		/* O_NOFOLLOW refuses a link (ELOOP, or ENOTDIR first). */
 		if ((e == ELOOP || e == ENOTDIR) &&
-		    lstat(pm_locname(run, i), &st) == 0 && S_ISLNK(st.st_mode))
-			run->res->error.msg = "the location is a symbolic "
+		    lstat(pm_locname(c, i), &st) == 0 && S_ISLNK(st.st_mode))
+			c->error->msg = "the location is a symbolic "
 			    "link; name the directory itself";
 		return (-1);
 	}
 	d->canon[i] = i;
 	if (fstat(d->locfd[i], &st) == -1)
-		return (pm_fail(run, "stat", pm_locname(run, i), errno));
-	if (pm_dir_strict(run, &st, user, NULL, i, 0, 0) == -1)
+		return (pm_dirctx_fail(c, "stat", pm_locname(c, i), errno));
+	if (pm_dir_strict(c, &st, user, NULL, i, 0, 0) == -1)
 		return (-1);
 	for (j = 0; j < i; j++) {
 		if (d->canon[j] == j && fstat(d->locfd[j], &sj) == 0 &&
@@ -160,7 +162,7 @@ pm_open_location(struct pm_run *run, struct pm_dirs *d, uint32_t i,
  * another rank made (d->adopt), open them as they are.
  */
 static int
-pm_mkdirs_in(struct pm_run *run, struct pm_dirs *d, uint32_t i)
+pm_mkdirs_in(const struct pm_dirctx *c, struct pm_dirs *d, uint32_t i)
 {
 	struct pm_subdir	*sd;
 	struct stat		 st;
@@ -169,7 +171,7 @@ pm_mkdirs_in(struct pm_run *run, struct pm_dirs *d, uint32_t i)
 	uint32_t		 k;
 
 	for (k = 0; k < d->nsub; k++) {
-		if (pm_stopped(run))
+		if (pm_dirctx_stopped(c))
 			return (-1);
 		pm_name_subdir(name, sizeof name, k);
 		sd = &d->sub[(uint64_t)i * d->nsub + k];
@@ -185,14 +187,14 @@ pm_mkdirs_in(struct pm_run *run, struct pm_dirs *d, uint32_t i)
 			goto fail;
 		sd->dev = st.st_dev;
 		sd->ino = st.st_ino;
-		if (pm_dir_strict(run, &st, d->adopt ? geteuid() : st.st_uid,
+		if (pm_dir_strict(c, &st, d->adopt ? geteuid() : st.st_uid,
 		    d, i, 1, k) == -1)
 			return (-1);
 	}
 	return (0);
 
 fail:
-	return (pm_fail_dir(run, op, d, i, 1, k, errno));
+	return (pm_fail_dir(c, op, d, i, 1, k, errno));
 }
 
 /*
@@ -204,19 +206,20 @@ fail:
  * largest alignment.  Returns 0 or -1.
  */
 int
-pm_dirs_open(struct pm_run *run, struct pm_dirs *d, size_t *align)
+pm_dirs_open(const struct pm_dirctx *c, struct pm_dirs *d, size_t *align)
 {
 	uid_t		 user = geteuid();
 	uint32_t	 i;
 
 	for (i = 0; i < d->nloc; i++) {
-		if (pm_stopped(run) || pm_open_location(run, d, i, user) == -1)
+		if (pm_dirctx_stopped(c) ||
+		    pm_open_location(c, d, i, user) == -1)
 			return (-1);
 		if (d->canon[i] == i && align != NULL &&
-		    pm_direct_probe(run, d, i, align) == -1)
+		    pm_direct_probe(c, d, i, align) == -1)
 			return (-1);
 		if (d->canon[i] == i && d->nsub > 0 &&
-		    pm_mkdirs_in(run, d, i) == -1)
+		    pm_mkdirs_in(c, d, i) == -1)
 			return (-1);
 	}
 	return (0);
@@ -230,7 +233,7 @@ pm_dirs_open(struct pm_run *run, struct pm_dirs *d, size_t *align)
  * Returns 0 or -1 (pm_dirs_remove removes what was made either way).
  */
 int
-pm_dirs_child(struct pm_run *run, const struct pm_dirs *parent,
+pm_dirs_child(const struct pm_dirctx *c, const struct pm_dirs *parent,
     struct pm_dirs *child, const char *name)
 {
 	struct stat	 st;
@@ -239,10 +242,10 @@ pm_dirs_child(struct pm_run *run, const struct pm_dirs *parent,
 
 	child->parent = parent;
 	if ((child->name = strdup(name)) == NULL)
-		return (pm_fail_alloc(run, "directory name", 1,
+		return (pm_dirctx_nomem(c, "directory name", 1,
 		    strlen(name) + 1));
 	if ((child->base = calloc(child->nloc, sizeof *child->base)) == NULL)
-		return (pm_fail_alloc(run, "directory identities",
+		return (pm_dirctx_nomem(c, "directory identities",
 		    child->nloc, sizeof *child->base));
 	for (i = 0; i < child->nloc; i++) {
 		child->base[i].fd = -1;
@@ -251,7 +254,7 @@ pm_dirs_child(struct pm_run *run, const struct pm_dirs *parent,
 	for (i = 0; i < child->nloc; i++) {
 		if (child->canon[i] != i)
 			continue;
-		if (pm_stopped(run))
+		if (pm_dirctx_stopped(c))
 			return (-1);
 		op = "mkdir";
 		if (mkdirat(parent->locfd[i], name, 0700) == -1)
@@ -267,14 +270,14 @@ pm_dirs_child(struct pm_run *run, const struct pm_dirs *parent,
 		child->base[i].fd = child->locfd[i];
 		child->base[i].dev = st.st_dev;
 		child->base[i].ino = st.st_ino;
-		if (pm_dir_strict(run, &st, st.st_uid, child, i, 0, 0) == -1 ||
-		    (child->nsub > 0 && pm_mkdirs_in(run, child, i) == -1))
+		if (pm_dir_strict(c, &st, st.st_uid, child, i, 0, 0) == -1 ||
+		    (child->nsub > 0 && pm_mkdirs_in(c, child, i) == -1))
 			return (-1);
 	}
 	return (0);
 
 fail:
-	return (pm_fail_dir(run, op, child, i, 0, 0, errno));
+	return (pm_fail_dir(c, op, child, i, 0, 0, errno));
 }
 
 /*
@@ -284,7 +287,7 @@ fail:
  * set, adopted: nothing of it is removed by this rank.  Returns 0 or -1.
  */
 int
-pm_dirs_adopt(struct pm_run *run, const struct pm_dirs *parent,
+pm_dirs_adopt(const struct pm_dirctx *c, const struct pm_dirs *parent,
     struct pm_dirs *child, const char *name)
 {
 	struct stat	 st;
@@ -293,7 +296,7 @@ pm_dirs_adopt(struct pm_run *run, const struct pm_dirs *parent,
 
 	child->parent = parent;
 	if ((child->name = strdup(name)) == NULL)
-		return (pm_fail_alloc(run, "directory name", 1,
+		return (pm_dirctx_nomem(c, "directory name", 1,
 		    strlen(name) + 1));
 	child->adopt = 1;
 	for (i = 0; i < child->nloc; i++)
@@ -308,14 +311,14 @@ pm_dirs_adopt(struct pm_run *run, const struct pm_dirs *parent,
 		op = "stat";
 		if (fstat(child->locfd[i], &st) == -1)
 			goto fail;
-		if (pm_dir_strict(run, &st, geteuid(), child, i, 0, 0) == -1 ||
-		    (child->nsub > 0 && pm_mkdirs_in(run, child, i) == -1))
+		if (pm_dir_strict(c, &st, geteuid(), child, i, 0, 0) == -1 ||
+		    (child->nsub > 0 && pm_mkdirs_in(c, child, i) == -1))
 			return (-1);
 	}
 	return (0);
 
 fail:
-	return (pm_fail_dir(run, op, child, i, 0, 0, errno));
+	return (pm_fail_dir(c, op, child, i, 0, 0, errno));
 }
 
 /*
@@ -363,7 +366,7 @@ pm_find_subdir(int parent, const struct pm_subdir *sd, char *name,
  * failure.
  */
 static int
-pm_rmdir_one(struct pm_run *run, int parent, char *name, size_t size,
+pm_rmdir_one(const struct pm_dirctx *c, int parent, char *name, size_t size,
     struct pm_subdir *sd, int again, const char *what)
 {
 	struct stat	 st;
@@ -379,8 +382,8 @@ pm_rmdir_one(struct pm_run *run, int parent, char *name, size_t size,
 		if (fstat(sd->fd, &st) == 0 && st.st_nlink == 0)
 			goto gone;		/* removed already */
 		if (pm_find_subdir(parent, sd, name, size) == -1) {
-			pm_fail(run, "rmdir", what, 0);
-			run->res->error.msg = name[0] == 's' ?
+			pm_dirctx_fail(c, "rmdir", what, 0);
+			c->error->msg = name[0] == 's' ?
 			    "the subdirectory was moved out of its location "
 			    "and a different entry took its name; both are "
 			    "left as they are" :
@@ -396,7 +399,7 @@ pm_rmdir_one(struct pm_run *run, int parent, char *name, size_t size,
 	e = errno;
 	if (again && (e == ENOTEMPTY || e == EEXIST))
 		return (1);
-	pm_fail(run, "rmdir", what, e);
+	pm_dirctx_fail(c, "rmdir", what, e);
 	return (-1);
 
 gone:
@@ -414,7 +417,7 @@ gone:
  * pass skips).
  */
 static int
-pm_rmdir(struct pm_run *run, struct pm_dirs *d, uint64_t n, int first)
+pm_rmdir(const struct pm_dirctx *c, struct pm_dirs *d, uint64_t n, int first)
 {
 	struct pm_subdir	*sd;
 	char			 name[256], *what;
@@ -435,8 +438,8 @@ pm_rmdir(struct pm_run *run, struct pm_dirs *d, uint64_t n, int first)
 		return (0);
 	sd->later = 0;
 	pm_name_subdir(name, sizeof name, k);
-	what = pm_display(run, d, i, 1, k, 0);
-	rc = pm_rmdir_one(run, d->locfd[i], name, sizeof name, sd, first,
+	what = pm_display(c, d, i, 1, k, 0);
+	rc = pm_rmdir_one(c, d->locfd[i], name, sizeof name, sd, first,
 	    what);
 	free(what);
 	sd->later = rc == 1;
@@ -450,19 +453,19 @@ pm_rmdir(struct pm_run *run, struct pm_dirs *d, uint64_t n, int first)
  * still tried.  Returns -1 if any failed.
  */
 static int
-pm_rmdirs(struct pm_run *run, struct pm_dirs *d)
+pm_rmdirs(const struct pm_dirctx *c, struct pm_dirs *d)
 {
 	uint64_t	 n, later = 0;
 	int		 rc = 0, r;
 
 	for (n = 0; n < d->made; n++) {
-		if ((r = pm_rmdir(run, d, n, 1)) == 1)
+		if ((r = pm_rmdir(c, d, n, 1)) == 1)
 			later++;
 		else if (r == -1)
 			rc = -1;
 	}
 	for (n = d->made; later > 0 && n-- > 0;) {
-		if (pm_rmdir(run, d, n, 0) == -1)
+		if (pm_rmdir(c, d, n, 0) == -1)
 			rc = -1;
 	}
 	d->made = 0;
@@ -476,23 +479,23 @@ pm_rmdirs(struct pm_run *run, struct pm_dirs *d)
  * tried.  Returns -1 if any failed.
  */
 int
-pm_dirs_remove(struct pm_run *run, struct pm_dirs *d)
+pm_dirs_remove(const struct pm_dirctx *c, struct pm_dirs *d)
 {
 	char		 name[256], *what;
 	uint32_t	 i;
 	int		 rc;
 
-	rc = pm_rmdirs(run, d);
+	rc = pm_rmdirs(c, d);
 	for (i = 0; d->base != NULL && i < d->nloc; i++) {
 		if (d->canon[i] != i || d->base[i].fd == -1)
 			continue;
 		strlcpy(name, d->name, sizeof name);
-		what = pm_display(run, d, i, 0, 0, 0);
+		what = pm_display(c, d, i, 0, 0, 0);
 		if (d->base[i].fd == -2)	/* made, never opened */
 			d->base[i].fd = -1;
 		else
 			d->locfd[i] = -1;	/* closed by pm_rmdir_one */
-		if (pm_rmdir_one(run, d->parent->locfd[i], name, sizeof name,
+		if (pm_rmdir_one(c, d->parent->locfd[i], name, sizeof name,
 		    &d->base[i], 0, what) == -1)
 			rc = -1;
 		d->base[i].fd = -1;

@@ -31,8 +31,23 @@
 
 #define PM_DIR_FLAGS	(O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
 
-struct pm_run;
+struct pm_config;
+struct pm_error;
 struct stat;
+
+/*
+ * What the directory code is given by whoever asks it, a client (its cI
+ * and sK, a shifted rank's) or the group (the locations and their
+ * shared sK, the rank's rR), instead of either: built by
+ * pm_dirctx_init, it borrows everything.
+ */
+struct pm_dirctx {
+	const struct pm_config	*cfg;		/* locations, strictmodes, */
+						/* block sizes */
+	const char		*prefix;	/* of files: "" or "cI-" */
+	struct pm_error		*error;		/* the first failure */
+	int			*stop;		/* the group's flag, or NULL */
+};
 
 /* A directory the run made: its handle and identity. */
 struct pm_subdir {
@@ -67,32 +82,40 @@ struct pm_dirs {
 	int		 adopt;		/* sK made by another rank: open them */
 };
 
-/* pm_dirtab.c: the table, names in messages. */
-const char	*pm_locname(const struct pm_run *, uint32_t);
-char		*pm_display(const struct pm_run *, const struct pm_dirs *,
+/* pm_dirtab.c: the context, the table, names in messages. */
+void		 pm_dirctx_init(struct pm_dirctx *, const struct pm_config *,
+		    const char *, struct pm_error *, int *);
+int		 pm_dirctx_fail(const struct pm_dirctx *, const char *,
+		    const char *, int);
+int		 pm_dirctx_nomem(const struct pm_dirctx *, const char *,
+		    uint64_t, uint64_t);
+int		 pm_dirctx_stopped(const struct pm_dirctx *);
+const char	*pm_locname(const struct pm_dirctx *, uint32_t);
+char		*pm_display(const struct pm_dirctx *, const struct pm_dirs *,
 		    uint32_t, int, uint32_t, uint32_t);
 int		 pm_dirs_init(struct pm_dirs *, size_t, uint32_t);
-int		 pm_dirs_new(struct pm_run *, struct pm_dirs *, size_t,
+int		 pm_dirs_new(const struct pm_dirctx *, struct pm_dirs *, size_t,
 		    uint32_t);
 void		 pm_dirs_close(struct pm_dirs *);
 
 /* pm_dirs.c: opened, made, adopted, removed. */
 void		 pm_fd_budget(uint64_t);
-int		 pm_dirs_open(struct pm_run *, struct pm_dirs *, size_t *);
-int		 pm_dirs_child(struct pm_run *, const struct pm_dirs *,
+int		 pm_dirs_open(const struct pm_dirctx *, struct pm_dirs *,
+		    size_t *);
+int		 pm_dirs_child(const struct pm_dirctx *, const struct pm_dirs *,
 		    struct pm_dirs *, const char *);
-int		 pm_dirs_adopt(struct pm_run *, const struct pm_dirs *,
+int		 pm_dirs_adopt(const struct pm_dirctx *, const struct pm_dirs *,
 		    struct pm_dirs *, const char *);
-int		 pm_dirs_remove(struct pm_run *, struct pm_dirs *);
+int		 pm_dirs_remove(const struct pm_dirctx *, struct pm_dirs *);
 
 /* pm_strict.c: set strictmodes. */
-int		 pm_dir_strict(struct pm_run *, const struct stat *, uid_t,
-		    const struct pm_dirs *, uint32_t, int, uint32_t);
+int		 pm_dir_strict(const struct pm_dirctx *, const struct stat *,
+		    uid_t, const struct pm_dirs *, uint32_t, int, uint32_t);
 
 /* pm_direct.c: set direct. */
-int		 pm_direct_probe(struct pm_run *, const struct pm_dirs *,
-		    uint32_t, size_t *);
-int		 pm_direct_blocks(struct pm_run *, size_t);
-int		 pm_direct_check(struct pm_run *, size_t, size_t *);
+int		 pm_direct_probe(const struct pm_dirctx *,
+		    const struct pm_dirs *, uint32_t, size_t *);
+int		 pm_direct_blocks(const struct pm_dirctx *, size_t);
+int		 pm_direct_check(const struct pm_dirctx *, size_t, size_t *);
 
 #endif /* PM_DIRS_H */

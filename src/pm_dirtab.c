@@ -15,11 +15,12 @@
  */
 
 /*
- * The table of a set of directories (struct pm_dirs: a handle and an
- * identity per location, and per subdirectory), made empty, freed with
- * every handle still open, and the names of its directories and files
- * as the user would write them, for messages.  What opens, makes and
- * removes them is pm_dirs.c's.
+ * The context of the directory code (struct pm_dirctx: what it reads,
+ * where its failure goes, the stop flag), the table of a set of
+ * directories (struct pm_dirs: a handle and an identity per location,
+ * and per subdirectory), made empty, freed with every handle still open,
+ * and the names of its directories and files as the user would write
+ * them, for messages.  What opens, makes and removes them is pm_dirs.c's.
  */
 
 #include "config.h"
@@ -39,11 +40,66 @@
 
 static int	 pm_chain(const struct pm_dirs *, const char **);
 
+/*
+ * The context of the directory code for a part of the run: cfg (the
+ * locations' names, set strictmodes, the block sizes), the prefix of the
+ * names of files in messages ("" or a shared client's "cI-", a string
+ * that stays the caller's), where the first failure goes (e) and the
+ * stop flag (the group's, or NULL) that a failure raises and that the
+ * directory code checks between directories.
+ */
+void
+pm_dirctx_init(struct pm_dirctx *c, const struct pm_config *cfg,
+    const char *prefix, struct pm_error *e, int *stop)
+{
+	c->cfg = cfg;
+	c->prefix = prefix;
+	c->error = e;
+	c->stop = stop;
+}
+
+/*
+ * Record the failure of op on path (as the user would write it) with
+ * errnum, unless one is recorded (the first is the cause), and raise the
+ * stop flag.  Returns -1.
+ */
+int
+pm_dirctx_fail(const struct pm_dirctx *c, const char *op, const char *path,
+    int errnum)
+{
+	pm_error_set(c->error, op, path, errnum);
+	if (c->stop != NULL)
+		pm_stop_raise(c->stop);
+	return (-1);
+}
+
+/*
+ * Record that allocating n objects of size bytes for what failed
+ * (pm_error_alloc) and raise the stop flag.  Returns -1.
+ */
+int
+pm_dirctx_nomem(const struct pm_dirctx *c, const char *what, uint64_t n,
+    uint64_t size)
+{
+	pm_error_alloc(c->error, what, n, size);
+	if (c->stop != NULL)
+		pm_stop_raise(c->stop);
+	return (-1);
+}
+
+/* Whether the run must stop: a signal, or the stop flag raised. */
+int
+pm_dirctx_stopped(const struct pm_dirctx *c)
+{
+	return (pm_signal != 0 || (c->stop != NULL &&
+	    pm_stop_raised(c->stop)));
+}
+
 /* The name of location loc as the user gave it, or "." for none. */
 const char *
-pm_locname(const struct pm_run *run, uint32_t loc)
+pm_locname(const struct pm_dirctx *c, uint32_t loc)
 {
-	return (run->nloc > 0 ? run->cfg->locations[loc].name : ".");
+	return (c->cfg->nlocations > 0 ? c->cfg->locations[loc].name : ".");
 }
 
 /*
@@ -74,15 +130,15 @@ pm_chain(const struct pm_dirs *d, const char **part)
  * not exit over it).
  */
 char *
-pm_display(const struct pm_run *run, const struct pm_dirs *d, uint32_t loc,
+pm_display(const struct pm_dirctx *c, const struct pm_dirs *d, uint32_t loc,
     int usesub, uint32_t sub, uint32_t num)
 {
 	const char	*chain[PM_PATH_DEPTH], *part[PM_PATH_DEPTH + 2];
 	char		 sbuf[PM_NAME_MAX + 1], nbuf[PM_NAME_MAX + 1], *s;
-	size_t		 len, k;
+	size_t		 len, k, plen = strlen(c->prefix);
 	int		 n, i, np = 0;
 
-	part[np++] = run->nloc > 0 ? run->cfg->locations[loc].name : "";
+	part[np++] = c->cfg->nlocations > 0 ? c->cfg->locations[loc].name : "";
 	n = pm_chain(d, chain);
 	for (i = 0; i < n; i++)
 		part[np++] = chain[i];
@@ -91,8 +147,8 @@ pm_display(const struct pm_run *run, const struct pm_dirs *d, uint32_t loc,
 		part[np++] = sbuf;
 	}
 	if (num != 0) {
-		memcpy(nbuf, run->prefix, run->plen);
-		pm_name_file(nbuf + run->plen, num);
+		memcpy(nbuf, c->prefix, plen);
+		pm_name_file(nbuf + plen, num);
 		part[np++] = nbuf;
 	}
 	for (len = 1, i = 0; i < np; i++)
@@ -150,16 +206,16 @@ pm_dirs_init(struct pm_dirs *d, size_t nloc, uint32_t nsub)
  * and its size.  Returns 0 or -1.
  */
 int
-pm_dirs_new(struct pm_run *run, struct pm_dirs *d, size_t nloc,
+pm_dirs_new(const struct pm_dirctx *c, struct pm_dirs *d, size_t nloc,
     uint32_t nsub)
 {
 	if (pm_dirs_init(d, nloc, nsub) == 0)
 		return (0);
 	if (nsub > 0)
-		return (pm_fail_alloc(run, "subdirectory table",
+		return (pm_dirctx_nomem(c, "subdirectory table",
 		    (uint64_t)(nloc > 0 ? nloc : 1) * nsub,
 		    sizeof (struct pm_subdir)));
-	return (pm_fail_alloc(run, "location table", nloc > 0 ? nloc : 1,
+	return (pm_dirctx_nomem(c, "location table", nloc > 0 ? nloc : 1,
 	    sizeof (int) + sizeof (uint32_t) + sizeof (struct pm_subdir)));
 }
 

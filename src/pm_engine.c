@@ -39,18 +39,35 @@
 
 volatile sig_atomic_t pm_signal;	/* set by pm_workload_interrupt */
 
+/*
+ * Raise the stop flag *flag (a group's, which every client reads between
+ * operations, from any thread).
+ */
+void
+pm_stop_raise(int *flag)
+{
+	__atomic_store_n(flag, 1, __ATOMIC_RELAXED);
+}
+
+/* Whether the stop flag *flag is raised. */
+int
+pm_stop_raised(const int *flag)
+{
+	return (__atomic_load_n(flag, __ATOMIC_RELAXED));
+}
+
 /* Stop every client at its next operation: one failed. */
 void
 pm_group_stop(struct pm_group *g)
 {
-	__atomic_store_n(&g->stop, 1, __ATOMIC_RELAXED);
+	pm_stop_raise(&g->stop);
 }
 
 /* Whether the clients must stop. */
 int
 pm_group_stopping(const struct pm_group *g)
 {
-	return (__atomic_load_n(&g->stop, __ATOMIC_RELAXED));
+	return (pm_stop_raised(&g->stop));
 }
 
 /* Whether this rank must stop: a client failed, or a signal came. */

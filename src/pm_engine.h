@@ -46,6 +46,8 @@
 #define PM_LAT_KEY_BITS	4	/* low bits of a batch entry: phase, op */
 #define PM_SW_STEPS	1024	/* stonewall checkpoints per phase */
 #define PM_IV_NCOUNT	(PM_NOPS + 3)	/* operations, transactions, bytes */
+#define PM_NSUB(cfg)	((cfg)->subdirs > 1 ? (cfg)->subdirs : 0) /* sK */
+					/* in each directory, 0 = none */
 
 /* One slot of the file table: a live file when size is not 0. */
 struct pm_slot {
@@ -142,6 +144,7 @@ struct pm_run {
 	uint64_t		*cumweight;	/* running sum of the weights */
 	uint64_t		 weight;	/* total weight */
 	uint32_t		 subdirs;	/* > 1 when subdirs used */
+	struct pm_dirctx	 dc;		/* for its directories' code */
 	struct pm_dirs		*dirs;		/* where its files are */
 	struct pm_dirs		 own;		/* its cI, when private */
 	struct pm_dirs		 shifted;	/* rankshift: rank R+K's cI */
@@ -170,6 +173,7 @@ struct pm_group {
 	const struct pm_hooks	*hooks;		/* borrowed, may be NULL */
 	void			*arg;		/* for the hooks */
 	struct pm_result	*res;		/* the run's, merged */
+	struct pm_dirctx	 dc;		/* for the directories of all */
 	struct pm_dirs		 top;		/* the locations */
 	struct pm_dirs		 rank;		/* MPI: rR in each location */
 	struct pm_dirs		 shift;		/* rankshift: rank R+K's rR */
@@ -215,6 +219,8 @@ struct pm_group {
 
 /* pm_engine.c: the stop flag, failures. */
 extern volatile sig_atomic_t pm_signal;
+void		 pm_stop_raise(int *);
+int		 pm_stop_raised(const int *);
 void		 pm_group_stop(struct pm_group *);
 int		 pm_group_stopping(const struct pm_group *);
 int		 pm_group_halted(const struct pm_group *);

@@ -139,21 +139,21 @@ pm_dirs_exposure(const struct stat *st, uid_t user)
  * Returns 0, or -1 with the run's error set.
  */
 int
-pm_dir_strict(struct pm_run *run, const struct stat *st, uid_t user,
+pm_dir_strict(const struct pm_dirctx *c, const struct stat *st, uid_t user,
     const struct pm_dirs *d, uint32_t i, int usesub, uint32_t k)
 {
 	char	*why, *what;
-	int	 first = run->res->error.op == NULL;
+	int	 first = c->error->op == NULL;
 
-	if (!run->cfg->strictmodes || (why = pm_dirs_exposure(st, user)) ==
+	if (!c->cfg->strictmodes || (why = pm_dirs_exposure(st, user)) ==
 	    NULL)
 		return (0);
-	what = d == NULL ? xstrdup(pm_locname(run, i)) :
-	    pm_display(run, d, i, usesub, k, 0);
-	pm_fail(run, "directory", what, 0);
+	what = d == NULL ? xstrdup(pm_locname(c, i)) :
+	    pm_display(c, d, i, usesub, k, 0);
+	pm_dirctx_fail(c, "directory", what, 0);
 	free(what);
 	if (first)
-		run->res->error.text = why;
+		c->error->text = why;
 	else
 		free(why);
 	return (-1);

@@ -134,7 +134,7 @@ pm_fail_io(struct pm_run *run, const struct pm_slot *s)
 {
 	char	*path;
 
-	path = pm_display(run, run->dirs, s->loc, run->subdirs > 1, s->sub,
+	path = pm_display(&run->dc, run->dirs, s->loc, run->subdirs > 1, s->sub,
 	    s->num);
 	pm_fail(run, run->io.op, path, run->io.errnum);
 	free(path);
@@ -438,7 +438,7 @@ pm_dirsync(struct pm_run *run, const struct pm_slot *s)
 	if (fsync(run->dirfd) == 0)
 		return (0);
 	e = errno;
-	path = pm_display(run, run->dirs, s->loc, run->subdirs > 1, s->sub,
+	path = pm_display(&run->dc, run->dirs, s->loc, run->subdirs > 1, s->sub,
 	    0);
 	pm_fail(run, "fsync", path != NULL && *path == '\0' ? "." : path, e);
 	free(path);
