@@ -25,7 +25,7 @@ holder=$!
 cleanup="kill $holder 2>/dev/null; $cleanup"
 # wait FIFO: until a writer opens and closes FIFO (at most 2 minutes).
 wait_fifo() {
-	timeout 120 cat "$1" >/dev/null
+	$GUARD cat "$1" >/dev/null
 }
 wait_fifo held
 
