@@ -58,41 +58,27 @@ pm_dirctx_init(struct pm_dirctx *c, const struct pm_config *cfg,
 	c->stop = stop;
 }
 
-/*
- * Record the failure of op on path (as the user would write it) with
- * errnum, unless one is recorded (the first is the cause), and raise the
- * stop flag.  Returns -1.
- */
+/* Record a failure of op on path with errnum (pm_fail_in).  Returns -1. */
 int
 pm_dirctx_fail(const struct pm_dirctx *c, const char *op, const char *path,
     int errnum)
 {
-	pm_error_set(c->error, op, path, errnum);
-	if (c->stop != NULL)
-		pm_stop_raise(c->stop);
-	return (-1);
+	return (pm_fail_in(c->error, c->stop, op, path, errnum));
 }
 
-/*
- * Record that allocating n objects of size bytes for what failed
- * (pm_error_alloc) and raise the stop flag.  Returns -1.
- */
+/* Record a failed allocation (pm_nomem_in).  Returns -1. */
 int
 pm_dirctx_nomem(const struct pm_dirctx *c, const char *what, uint64_t n,
     uint64_t size)
 {
-	pm_error_alloc(c->error, what, n, size);
-	if (c->stop != NULL)
-		pm_stop_raise(c->stop);
-	return (-1);
+	return (pm_nomem_in(c->error, c->stop, what, n, size));
 }
 
 /* Whether the run must stop: a signal, or the stop flag raised. */
 int
 pm_dirctx_stopped(const struct pm_dirctx *c)
 {
-	return (pm_signal != 0 || (c->stop != NULL &&
-	    pm_stop_raised(c->stop)));
+	return (pm_stop_seen(c->stop));
 }
 
 /* The name of location loc as the user gave it, or "." for none. */

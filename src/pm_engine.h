@@ -221,6 +221,11 @@ struct pm_group {
 extern volatile sig_atomic_t pm_signal;
 void		 pm_stop_raise(int *);
 int		 pm_stop_raised(const int *);
+int		 pm_stop_seen(const int *);
+int		 pm_fail_in(struct pm_error *, int *, const char *,
+		    const char *, int);
+int		 pm_nomem_in(struct pm_error *, int *, const char *, uint64_t,
+		    uint64_t);
 void		 pm_group_stop(struct pm_group *);
 int		 pm_group_stopping(const struct pm_group *);
 int		 pm_group_halted(const struct pm_group *);
