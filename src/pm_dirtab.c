@@ -188,7 +188,7 @@ pm_dirs_init(struct pm_dirs *d, size_t nloc, uint32_t nsub)
 }
 
 /*
- * pm_dirs_init for the run: a failure is its error, naming the table
+ * pm_dirs_init in context c: a failure is c's error, naming the table
  * and its size.  Returns 0 or -1.
  */
 int

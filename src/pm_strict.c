@@ -136,7 +136,7 @@ pm_dirs_exposure(const struct stat *st, uid_t user)
  * in location i (its sK when usesub).  One fstat of each handle when it
  * is opened, no system call in the operations; for a directory the run
  * made, user is its owner (no geteuid between PostMark's mkdir calls).
- * Returns 0, or -1 with the run's error set.
+ * Returns 0, or -1 with the failure in c's error.
  */
 int
 pm_dir_strict(const struct pm_dirctx *c, const struct stat *st, uid_t user,
