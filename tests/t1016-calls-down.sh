@@ -14,7 +14,7 @@ command -v nm >/dev/null 2>&1 || skip_all "nm(1) not installed"
 ENGINE='pm_engine.c pm_client.c pm_workload.c pm_dirs.c pm_dirtab.c
 pm_strict.c pm_direct.c pm_names.c pm_group.c pm_merge.c pm_interval.c
 pm_io.c'
-ABOVE='pm_main.c pm_shell.c pm_cmd.c pm_option.c pm_show.c pm_config.c
+ABOVE='pm_main.c pm_shell.c pm_cli.c pm_option.c pm_value.c pm_show.c pm_config.c
 pm_run.c pm_hook.c pm_output.c pm_warn.c'
 
 sh "$srcdir/bench/calls.sh" "${builddir:-.}" >"$T/calls.txt"
