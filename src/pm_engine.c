@@ -40,40 +40,88 @@
 
 volatile sig_atomic_t pm_signal;	/* set by pm_workload_interrupt */
 
+/*
+ * Raise the stop flag *flag (a group's, which every client reads between
+ * operations, from any thread).
+ */
+void
+pm_stop_raise(int *flag)
+{
+	__atomic_store_n(flag, 1, __ATOMIC_RELAXED);
+}
+
+/* Whether the stop flag *flag is raised. */
+int
+pm_stop_raised(const int *flag)
+{
+	return (__atomic_load_n(flag, __ATOMIC_RELAXED));
+}
+
 /* Stop every client at its next operation: one failed. */
 void
 pm_group_stop(struct pm_group *g)
 {
-	__atomic_store_n(&g->stop, 1, __ATOMIC_RELAXED);
+	pm_stop_raise(&g->stop);
 }
 
 /* Whether the clients must stop. */
 int
 pm_group_stopping(const struct pm_group *g)
 {
-	return (__atomic_load_n(&g->stop, __ATOMIC_RELAXED));
+	return (pm_stop_raised(&g->stop));
 }
 
 /* Whether this rank must stop: a client failed, or a signal came. */
 int
 pm_group_halted(const struct pm_group *g)
 {
-	return (pm_group_stopping(g) || pm_signal != 0);
+	return (pm_stop_seen(&g->stop));
 }
 
 /*
- * Record a failure of operation op on path (as the user would write it)
- * with error errnum (PM_ERRNUM_EOF for an unexpected end of file,
- * PM_ERRNUM_SHORT for a zero-byte write).  Only the first failure of a run is kept: it is the cause.
- * Always returns -1.
+ * Record in e a failure of operation op on path (as the user would write
+ * it) with error errnum (PM_ERRNUM_EOF for an unexpected end of file,
+ * PM_ERRNUM_SHORT for a zero-byte write) and raise the stop flag *stop (may be NULL).  Only the first
+ * failure is kept: it is the cause.  Always returns -1.
  */
+int
+pm_fail_in(struct pm_error *e, int *stop, const char *op, const char *path,
+    int errnum)
+{
+	pm_error_set(e, op, path, errnum);
+	if (stop != NULL)
+		pm_stop_raise(stop);
+	return (-1);
+}
+
+/*
+ * Record in e that allocating n objects of size bytes for what failed
+ * (pm_error_alloc) and raise the stop flag *stop (may be NULL).  Always
+ * returns -1.
+ */
+int
+pm_nomem_in(struct pm_error *e, int *stop, const char *what, uint64_t n,
+    uint64_t size)
+{
+	pm_error_alloc(e, what, n, size);
+	if (stop != NULL)
+		pm_stop_raise(stop);
+	return (-1);
+}
+
+/* Whether to stop: a signal came, or the stop flag *stop (or NULL) is up. */
+int
+pm_stop_seen(const int *stop)
+{
+	return (pm_signal != 0 || (stop != NULL && pm_stop_raised(stop)));
+}
+
+/* A failure of a client (pm_fail_in): the run stops.  Returns -1. */
 int
 pm_fail(struct pm_run *run, const char *op, const char *path, int errnum)
 {
-	pm_error_set(&run->res->error, op, path, errnum);
-	if (run->grp != NULL)
-		pm_group_stop(run->grp);
-	return (-1);
+	return (pm_fail_in(&run->res->error, run->grp != NULL ?
+	    &run->grp->stop : NULL, op, path, errnum));
 }
 
 /*
@@ -107,18 +155,15 @@ int
 pm_fail_alloc(struct pm_run *run, const char *what, uint64_t n,
     uint64_t size)
 {
-	pm_error_alloc(&run->res->error, what, n, size);
-	if (run->grp != NULL)
-		pm_group_stop(run->grp);
-	return (-1);
+	return (pm_nomem_in(&run->res->error, run->grp != NULL ?
+	    &run->grp->stop : NULL, what, n, size));
 }
 
 /* Whether the run must stop: a signal, or another client failed. */
 int
 pm_stopped(const struct pm_run *run)
 {
-	return (pm_signal != 0 || (run->grp != NULL &&
-	    pm_group_stopping(run->grp)));
+	return (pm_stop_seen(run->grp != NULL ? &run->grp->stop : NULL));
 }
 
 /*

@@ -17,7 +17,8 @@
 /*
  * The engine's own types, shared by its files: pm_engine.c (the base:
  * stop flag, failures, results), pm_workload.c (one client's PostMark
- * workload), pm_dirs.c (the directory handles), pm_interval.c (interval
+ * workload), pm_client.c (making a client), pm_dirs.c and the files
+ * beside it (the directory handles, pm_dirs.h), pm_interval.c (interval
  * series), pm_group.c (the clients of a run and the one sequencer of
  * its phases, in threads), pm_ranks.c (the group across MPI ranks:
  * agreements, the watch, a lost rank) and pm_merge.c (the run's result
@@ -35,6 +36,7 @@
 
 #include "postmark.h"
 #include "pm_clock.h"
+#include "pm_dirs.h"
 #include "pm_io.h"
 
 #define PM_BM_LEVELS	6	/* 64^6 bits cover 2 * PM_NUMBER_MAX slots */
@@ -42,9 +44,11 @@
 #define PM_PREFIX_MAX	24	/* "c4294967295-" and room */
 #define PM_NAME_MAX	(PM_PREFIX_MAX + PM_DIGITS + 2) /* prefix, "s", N */
 #define PM_LAT_BATCH	4096	/* latencies binned at a time */
+#define PM_LAT_KEY_BITS	4	/* low bits of a batch entry: phase, op */
 #define PM_SW_STEPS	1024	/* stonewall checkpoints per phase */
-#define PM_DIR_FLAGS	(O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
 #define PM_IV_NCOUNT	(PM_NOPS + 3)	/* operations, transactions, bytes */
+#define PM_NSUB(cfg)	((cfg)->subdirs > 1 ? (cfg)->subdirs : 0) /* sK */
+					/* in each directory, 0 = none */
 
 /* One slot of the file table: a live file when size is not 0. */
 struct pm_slot {
@@ -63,39 +67,6 @@ struct pm_bitmap {
 	uint64_t	*word[PM_BM_LEVELS];	/* bit set = full */
 	size_t		 nbits[PM_BM_LEVELS];	/* valid bits per level */
 	int		 nlevels;		/* 1..PM_BM_LEVELS */
-};
-
-/* A directory the run made: its handle and identity. */
-struct pm_subdir {
-	int		 fd;		/* handle, -1 = none */
-	int		 later;		/* removal left for a second pass */
-	dev_t		 dev;		/* st_dev, to know it again */
-	ino_t		 ino;		/* st_ino */
-};
-
-/*
- * A set of directories of a run, one per location: the locations
- * themselves (parent NULL), or a directory the run made in each (a
- * rank's rR, a client's cI: name, in parent's).  locfd[i] is the handle
- * for location i; when location i is the same directory as an earlier
- * location j, canon[i] = j and it uses j's handles, else canon[i] = i.
- * With subdirectories, sub[i * nsub + k] is sK in canonical location i.
- * made counts the subdirectories made, in creation order (canonical
- * locations in list order, s0 first), for their removal.  A set adopted
- * from another MPI rank (adopt) has its directories opened, not made,
- * and removes nothing.
- */
-struct pm_dirs {
-	size_t		 nloc;		/* locations, or 1 for the cwd */
-	int		*locfd;		/* per location, -1 = not open */
-	uint32_t	*canon;		/* per location */
-	struct pm_subdir *base;		/* made by the run: identities */
-	const struct pm_dirs *parent;	/* where base was made, or NULL */
-	char		*name;		/* its name there, owned, or NULL */
-	uint32_t	 nsub;		/* subdirectories per location, or 0 */
-	struct pm_subdir *sub;		/* nloc * nsub */
-	uint64_t	 made;		/* sK made so far */
-	int		 adopt;		/* sK made by another rank: open them */
 };
 
 struct pm_group;
@@ -174,6 +145,7 @@ struct pm_run {
 	uint64_t		*cumweight;	/* running sum of the weights */
 	uint64_t		 weight;	/* total weight */
 	uint32_t		 subdirs;	/* > 1 when subdirs used */
+	struct pm_dirctx	 dc;		/* for its directories' code */
 	struct pm_dirs		*dirs;		/* where its files are */
 	struct pm_dirs		 own;		/* its cI, when private */
 	struct pm_dirs		 shifted;	/* rankshift: rank R+K's cI */
@@ -202,6 +174,7 @@ struct pm_group {
 	const struct pm_hooks	*hooks;		/* borrowed, may be NULL */
 	void			*arg;		/* for the hooks */
 	struct pm_result	*res;		/* the run's, merged */
+	struct pm_dirctx	 dc;		/* for the directories of all */
 	struct pm_dirs		 top;		/* the locations */
 	struct pm_dirs		 rank;		/* MPI: rR in each location */
 	struct pm_dirs		 shift;		/* rankshift: rank R+K's rR */
@@ -249,6 +222,13 @@ struct pm_group {
 
 /* pm_engine.c: the stop flag, failures. */
 extern volatile sig_atomic_t pm_signal;
+void		 pm_stop_raise(int *);
+int		 pm_stop_raised(const int *);
+int		 pm_stop_seen(const int *);
+int		 pm_fail_in(struct pm_error *, int *, const char *,
+		    const char *, int);
+int		 pm_nomem_in(struct pm_error *, int *, const char *, uint64_t,
+		    uint64_t);
 void		 pm_group_stop(struct pm_group *);
 int		 pm_group_stopping(const struct pm_group *);
 int		 pm_group_halted(const struct pm_group *);
@@ -259,18 +239,22 @@ int		 pm_fail_alloc(struct pm_run *, const char *, uint64_t,
 void		 pm_error_alloc(struct pm_error *, const char *, uint64_t,
 		    uint64_t);
 
-/* pm_workload.c: one client. */
-char		*pm_utoa(char *, uint32_t);
+/* pm_client.c: making a client. */
 int		 pm_client_setup(struct pm_run *);
 int		 pm_client_take(struct pm_run *, uint32_t);
 void		 pm_client_teardown(struct pm_run *);
+
+/* pm_workload.c: one client's workload. */
+int		 pm_table_new(struct pm_run *);
+int		 pm_table_replay(struct pm_run *);
+void		 pm_table_free(struct pm_run *);
 int		 pm_phase_create(struct pm_run *);
 int		 pm_phase_transact(struct pm_run *);
 int		 pm_phase_delete(struct pm_run *);
 void		 pm_client_cleanup(struct pm_run *);
-void		 pm_lat_flush(struct pm_run *);
 
-/* pm_interval.c: interval series. */
+/* pm_interval.c: the latency batch, interval series. */
+void		 pm_lat_flush(struct pm_run *);
 int		 pm_iv_init(struct pm_run *);
 int		 pm_iv_begin(struct pm_run *, enum pm_tphase, uint64_t,
 		    uint64_t);
@@ -294,23 +278,5 @@ void		 pm_group_outcome(struct pm_group *);
 void		 pm_merge(struct pm_group *);
 void		 pm_merge_status(struct pm_group *);
 void		 pm_merge_cost(struct pm_group *);
-
-/* pm_dirs.c: directory handles. */
-const char	*pm_locname(const struct pm_run *, uint32_t);
-char		*pm_display(const struct pm_run *, const struct pm_dirs *,
-		    uint32_t, int, uint32_t, uint32_t);
-int		 pm_dirs_init(struct pm_dirs *, size_t, uint32_t);
-int		 pm_dirs_new(struct pm_run *, struct pm_dirs *, size_t,
-		    uint32_t);
-void		 pm_dirs_close(struct pm_dirs *);
-int		 pm_dirs_open(struct pm_run *, struct pm_dirs *, size_t *);
-int		 pm_dirs_child(struct pm_run *, const struct pm_dirs *,
-		    struct pm_dirs *, const char *);
-int		 pm_dirs_adopt(struct pm_run *, const struct pm_dirs *,
-		    struct pm_dirs *, const char *);
-int		 pm_dirs_remove(struct pm_run *, struct pm_dirs *);
-void		 pm_fd_budget(uint64_t);
-int		 pm_direct_blocks(struct pm_run *, size_t);
-int		 pm_direct_check(struct pm_run *, size_t, size_t *);
 
 #endif /* PM_ENGINE_H */

@@ -85,7 +85,6 @@ static int	 pm_group_nomem(struct pm_group *, const char *, uint64_t,
 		    uint64_t);
 static int	 pm_group_client(struct pm_group *, uint32_t);
 static int	 pm_group_clients(struct pm_group *);
-static void	 pm_group_shared_error(struct pm_group *);
 static int	 pm_group_top(struct pm_group *, int, size_t *);
 static int	 pm_group_dirs(struct pm_group *);
 static void	*pm_client_main(void *);
@@ -194,24 +193,6 @@ pm_group_clients(struct pm_group *g)
 }
 
 /*
- * A failure of what the clients share (the locations, the ranks'
- * directories) is the run's, not client 0's: move it there.
- */
-static void
-pm_group_shared_error(struct pm_group *g)
-{
-	struct pm_error	*e = &g->client[0]->res->error;
-
-	if (g->single || e->op == NULL || g->res->error.op != NULL)
-		return;
-	pm_error_set(&g->res->error, e->op, e->path, e->errnum);
-	g->res->error.msg = e->msg;
-	if (e->text != NULL)
-		g->res->error.text = strdup(e->text);
-	pm_error_clear(e);
-}
-
-/*
  * Open the locations and, when the clients share them, make their sK,
  * unless failed (an earlier failure of this rank).  Under MPI rank 0
  * makes the sK; the other ranks then open the ones it made.  Given
@@ -221,21 +202,19 @@ pm_group_shared_error(struct pm_group *g)
 static int
 pm_group_top(struct pm_group *g, int failed, size_t *align)
 {
-	struct pm_run	*lead = g->client[0];
-
 	if (!failed)
-		failed = pm_dirs_new(lead, &g->top, g->cfg->nlocations,
-		    g->private ? 0 : lead->subdirs) == -1;
+		failed = pm_dirs_new(&g->dc, &g->top, g->cfg->nlocations,
+		    g->private ? 0 : PM_NSUB(g->cfg)) == -1;
 	if (g->mpi && !g->private) {
 		if (!failed && g->rankno == 0)
-			failed = pm_dirs_open(lead, &g->top, align) == -1;
+			failed = pm_dirs_open(&g->dc, &g->top, align) == -1;
 		if (pm_group_agree(g, failed))
 			return (-1);
 		g->top.adopt = g->rankno != 0;
 		if (g->rankno == 0)
 			return (0);
 	}
-	return (failed ? -1 : pm_dirs_open(lead, &g->top, align));
+	return (failed ? -1 : pm_dirs_open(&g->dc, &g->top, align));
 }
 
 /*
@@ -246,30 +225,26 @@ pm_group_top(struct pm_group *g, int failed, size_t *align)
 static int
 pm_group_dirs(struct pm_group *g)
 {
-	struct pm_run		*lead = g->client[0], *run;
+	struct pm_run		*run;
 	const struct pm_dirs	*parent = &g->top;
 	char			 name[PM_PREFIX_MAX];
 	size_t			 align = 0, nloc = g->cfg->nlocations;
-	uint32_t		 i, nsub = lead->subdirs;
+	uint32_t		 i, nsub = PM_NSUB(g->cfg);
 	int			 later = 0;
 
 	pm_fd_budget((nloc + 1) * (1 + 2 * (uint64_t)g->n * (nsub + 2)));
 	if (g->cfg->direct)
-		later = pm_direct_check(lead, nloc, &align);
+		later = pm_direct_check(&g->dc, nloc, &align);
 	if (pm_group_top(g, later == -1, later == 1 ? &align : NULL) == -1 ||
-	    (later == 1 && pm_direct_blocks(lead, align) == -1)) {
-		pm_group_shared_error(g);
+	    (later == 1 && pm_direct_blocks(&g->dc, align) == -1))
 		return (-1);
-	}
 	for (i = 0; i < g->n; i++)
 		g->client[i]->io.align = align;
 	if (g->mpi && g->private) {
 		pm_name_rank(name, sizeof name, g->rankno);
-		if (pm_dirs_new(lead, &g->rank, nloc, 0) == -1 ||
-		    pm_dirs_child(lead, &g->top, &g->rank, name) == -1) {
-			pm_group_shared_error(g);
+		if (pm_dirs_new(&g->dc, &g->rank, nloc, 0) == -1 ||
+		    pm_dirs_child(&g->dc, &g->top, &g->rank, name) == -1)
 			return (-1);
-		}
 		parent = &g->rank;
 	}
 	for (i = 0; i < g->n; i++) {
@@ -278,10 +253,10 @@ pm_group_dirs(struct pm_group *g)
 		if (!g->private)
 			continue;
 		pm_name_client(name, sizeof name, i);
-		if (pm_dirs_new(run, &run->own, nloc, nsub) == -1)
+		if (pm_dirs_new(&run->dc, &run->own, nloc, nsub) == -1)
 			return (-1);
 		run->dirs = &run->own;
-		if (pm_dirs_child(run, parent, &run->own, name) == -1)
+		if (pm_dirs_child(&run->dc, parent, &run->own, name) == -1)
 			return (-1);
 	}
 	return (0);
@@ -553,9 +528,9 @@ out:
 static void
 pm_group_cleanup(struct pm_group *g)
 {
-	struct pm_run	*run, *lead = g->client != NULL ? g->client[0] : NULL;
+	struct pm_run	*run;
 	uint32_t	 i;
-	int		 failed, stopped = pm_group_halted(g);
+	int		 stopped = pm_group_halted(g);
 
 	for (i = 0; g->client != NULL && i < g->n; i++) {
 		if ((run = g->client[i]) != NULL && stopped &&
@@ -569,18 +544,17 @@ pm_group_cleanup(struct pm_group *g)
 			continue;
 		pm_dirs_close(&run->shifted);
 		if (run->own.locfd != NULL)
-			(void)pm_dirs_remove(run, &run->own);
+			(void)pm_dirs_remove(&run->dc, &run->own);
 	}
-	failed = lead == NULL || lead->res->error.op != NULL;
+	if (!g->single)
+		pm_merge_status(g);
 	pm_dirs_close(&g->shift);
-	if (lead != NULL && g->rank.locfd != NULL)
-		(void)pm_dirs_remove(lead, &g->rank);
+	if (g->rank.locfd != NULL)
+		(void)pm_dirs_remove(&g->dc, &g->rank);
 	if (g->mpi)
 		(void)pm_group_agree(g, 0);
-	if (lead != NULL && g->top.locfd != NULL)
-		(void)pm_dirs_remove(lead, &g->top);
-	if (!failed)
-		pm_group_shared_error(g);
+	if (g->top.locfd != NULL)
+		(void)pm_dirs_remove(&g->dc, &g->top);
 }
 
 /* Set up the group of a run: its clients, its ranks, an empty result. */
@@ -608,6 +582,7 @@ pm_group_init(struct pm_group *g, const struct pm_config *cfg,
 		pthread_cond_init(&g->done, NULL);
 	}
 	res->nclients = g->n * g->nranks;
+	pm_dirctx_init(&g->dc, cfg, "", &res->error, &g->stop);
 }
 
 /* Free the clients, the directory tables and the threads' state. */

@@ -21,8 +21,9 @@
  * percentile latency of each operation.  The measured loop only counts
  * down (or compares the time it reads anyway, through the vDSO) and
  * fills rows allocated before the phase: no system call is added to it.
- * Latencies reach the interval histograms when the batch is binned
- * (pm_lat_flush), which a cut forces.
+ * The measured loop's batch of latencies is binned here (pm_lat_flush),
+ * into the result's histograms and the current interval's; a cut forces
+ * it.
  *
  * CPU per interval: a sampler thread reads each client thread's user and
  * system time from /proc/self/task/TID/stat every PM_IV_SAMPLE_MS, and
@@ -58,6 +59,25 @@ static void	*pm_sampler_main(void *);
 static void	 pm_sampler_take(struct pm_sampler *);
 static double	 pm_iv_interp(const struct pm_cpuseries *, uint64_t, int,
 		    size_t *);
+
+/* Bin the batch of latencies into the result's histograms. */
+void
+pm_lat_flush(struct pm_run *run)
+{
+	size_t		 i;
+	uint64_t	 v;
+	unsigned int	 key;
+
+	for (i = 0; i < run->nlat; i++) {
+		v = run->lat[i];
+		key = v & ((1U << PM_LAT_KEY_BITS) - 1);
+		pm_hist_record(&run->res->lat[key / PM_NOPS][key % PM_NOPS],
+		    v >> PM_LAT_KEY_BITS);
+		if (run->iv.on)
+			pm_iv_record(run, key % PM_NOPS, v >> PM_LAT_KEY_BITS);
+	}
+	run->nlat = 0;
+}
 
 /* A count of the client: 0..3 operations, 4 transactions, 5..6 bytes. */
 static uint64_t

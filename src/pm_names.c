@@ -29,10 +29,47 @@
 #include <stdio.h>
 
 #include "postmark.h"
-#include "pm_engine.h"
 #include "pm_names.h"
 
+static char	*pm_utoa(char *, uint32_t);
 static const char *pm_names_number(const char *, uint64_t *);
+
+/*
+ * Write v in decimal at p; returns the end (no NUL is written).  Two
+ * digits per division: names are built for every operation.
+ */
+static char *
+pm_utoa(char *p, uint32_t v)
+{
+	static const char digits[] =
+	    "00010203040506070809101112131415161718192021222324"
+	    "25262728293031323334353637383940414243444546474849"
+	    "50515253545556575859606162636465666768697071727374"
+	    "75767778798081828384858687888990919293949596979899";
+	uint32_t	 r;
+	char		*e;
+
+	if (v < 10000)
+		e = p + (v < 100 ? (v < 10 ? 1 : 2) : (v < 1000 ? 3 : 4));
+	else if (v < 100000000)
+		e = p + (v < 1000000 ? (v < 100000 ? 5 : 6) :
+		    (v < 10000000 ? 7 : 8));
+	else
+		e = p + (v < 1000000000 ? 9 : 10);
+	p = e;
+	while (v >= 100) {
+		r = (v % 100) * 2;
+		v /= 100;
+		*--p = digits[r + 1];
+		*--p = digits[r];
+	}
+	if (v >= 10) {
+		*--p = digits[v * 2 + 1];
+		*--p = digits[v * 2];
+	} else
+		*--p = '0' + v;
+	return (e);
+}
 
 /*
  * File number num's name at p (after the client's prefix, if any): its

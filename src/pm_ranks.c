@@ -139,8 +139,8 @@ pm_group_shift(struct pm_group *g)
 	    g->nranks);
 	if (g->private) {
 		pm_name_rank(name, sizeof name, to);
-		if (pm_dirs_new(g->client[0], &g->shift, nloc, 0) == -1 ||
-		    pm_dirs_adopt(g->client[0], &g->top, &g->shift,
+		if (pm_dirs_new(&g->dc, &g->shift, nloc, 0) == -1 ||
+		    pm_dirs_adopt(&g->dc, &g->top, &g->shift,
 		    name) == -1)
 			return;
 	}
@@ -148,9 +148,9 @@ pm_group_shift(struct pm_group *g)
 		run = g->client[i];
 		if (g->private) {
 			pm_name_client(name, sizeof name, i);
-			if (pm_dirs_new(run, &run->shifted, nloc,
+			if (pm_dirs_new(&run->dc, &run->shifted, nloc,
 			    run->subdirs) == -1 ||
-			    pm_dirs_adopt(run, &g->shift, &run->shifted,
+			    pm_dirs_adopt(&run->dc, &g->shift, &run->shifted,
 			    name) == -1)
 				return;
 			run->dirs = &run->shifted;

@@ -56,8 +56,6 @@
 #include "pm_names.h"
 
 #define PM_BM_FULL	UINT64_MAX
-#define PM_LAT_KEY_BITS	4	/* low bits of a batch entry: phase, op */
-#define PM_DIRECT_MEMALIGN 4096	/* O_DIRECT buffers, bytes */
 
 _Static_assert(sizeof(struct pm_slot) == 16, "file table slot is 16 bytes");
 _Static_assert(PM_NTPHASES * PM_NOPS <= 16, "latency key fits 4 bits");
@@ -73,10 +71,6 @@ static int64_t	 pm_bm_first_free(const struct pm_bitmap *);
 
 static void	 pm_slot_name(struct pm_run *, const struct pm_slot *);
 
-
-static int	 pm_client_source(struct pm_run *);
-static char	*pm_alloc(size_t, int);
-static void	 pm_io_mode(struct pm_run *);
 static int	 pm_dirsync(struct pm_run *, const struct pm_slot *);
 static int	 pm_progress(struct pm_run *, enum pm_phase, uint64_t,
 		    uint64_t);
@@ -140,7 +134,7 @@ pm_fail_io(struct pm_run *run, const struct pm_slot *s)
 {
 	char	*path;
 
-	path = pm_display(run, run->dirs, s->loc, run->subdirs > 1, s->sub,
+	path = pm_display(&run->dc, run->dirs, s->loc, run->subdirs > 1, s->sub,
 	    s->num);
 	pm_fail(run, run->io.op, path, run->io.errnum);
 	free(path);
@@ -241,43 +235,6 @@ pm_bm_first_free(const struct pm_bitmap *bm)
 }
 
 /*
- * Write v in decimal at p; returns the end (no NUL is written).  Two
- * digits per division: names are built for every operation.
- */
-char *
-pm_utoa(char *p, uint32_t v)
-{
-	static const char digits[] =
-	    "00010203040506070809101112131415161718192021222324"
-	    "25262728293031323334353637383940414243444546474849"
-	    "50515253545556575859606162636465666768697071727374"
-	    "75767778798081828384858687888990919293949596979899";
-	uint32_t	 r;
-	char		*e;
-
-	if (v < 10000)
-		e = p + (v < 100 ? (v < 10 ? 1 : 2) : (v < 1000 ? 3 : 4));
-	else if (v < 100000000)
-		e = p + (v < 1000000 ? (v < 100000 ? 5 : 6) :
-		    (v < 10000000 ? 7 : 8));
-	else
-		e = p + (v < 1000000000 ? 9 : 10);
-	p = e;
-	while (v >= 100) {
-		r = (v % 100) * 2;
-		v /= 100;
-		*--p = digits[r + 1];
-		*--p = digits[r];
-	}
-	if (v >= 10) {
-		*--p = digits[v * 2 + 1];
-		*--p = digits[v * 2];
-	} else
-		*--p = '0' + v;
-	return (e);
-}
-
-/*
  * The name of slot s in its directory ("N", or "cI-N" for a client of a
  * shared run), in run->name and run->dirfd.
  */
@@ -293,61 +250,13 @@ pm_slot_name(struct pm_run *run, const struct pm_slot *s)
 }
 
 /*
- * Check the configuration, seed the generator (seed + the client's
- * global number), build the source buffer (2 * HIGH draws of 32 +
- * RND(95), reference §3) and allocate the file table, its bitmap and the
- * I/O buffers.  The directories are pm_group.c's.  Returns -1 after
- * pm_fail on a bad configuration or a failed allocation.
+ * Allocate run's file table (2 * number slots, all free) and its bitmap.
+ * Returns 0, or -1 after pm_fail_alloc; pm_table_free frees what was
+ * allocated either way.
  */
 int
-pm_client_setup(struct pm_run *run)
+pm_table_new(struct pm_run *run)
 {
-	const struct pm_config	*cfg = run->cfg;
-	size_t			 n;
-
-	if (cfg->number < 1 || cfg->number > PM_NUMBER_MAX ||
-	    cfg->size_low < 1 || cfg->size_high < cfg->size_low ||
-	    cfg->size_high > PM_SIZE_MAX || cfg->read_block < 1 ||
-	    cfg->write_block < 1 || cfg->transactions < 1 ||
-	    cfg->nlocations >= UINT32_MAX ||
-	    (cfg->nlocations > 0 && cfg->locations == NULL))
-		return (pm_fail(run, "check", "configuration", EINVAL));
-	if (cfg->direct && cfg->buffering) {
-		pm_fail(run, "check", "set direct", EINVAL);
-		run->res->error.msg = PM_DIRECT_RULE;
-		return (-1);
-	}
-	run->subdirs = cfg->subdirs > 1 ? cfg->subdirs : 0;
-	run->nloc = cfg->nlocations;
-	run->nslots = 2 * cfg->number;
-
-	/* Locations: cumulative weights (reference §5.2). */
-	if (run->nloc > 0) {
-		if ((run->cumweight = calloc(run->nloc,
-		    sizeof *run->cumweight)) == NULL)
-			return (pm_fail_alloc(run, "location weights",
-			    run->nloc, sizeof *run->cumweight));
-		for (n = 0; n < run->nloc; n++) {
-			if (cfg->locations[n].weight < 1)
-				return (pm_fail(run, "check",
-				    cfg->locations[n].name, EINVAL));
-			run->weight += cfg->locations[n].weight;
-			run->cumweight[n] = run->weight;
-		}
-		if (run->weight > PM_INT_MAX)
-			return (pm_fail(run, "check", "location weights",
-			    EINVAL));
-	}
-
-	if (pm_client_source(run) == -1)
-		return (-1);
-
-	if (pm_io_init(&run->io, run->source, cfg->read_block,
-	    cfg->write_block, cfg->size_high, cfg->buffering,
-	    cfg->direct ? PM_DIRECT_MEMALIGN : 0) == -1)
-		return (pm_fail_alloc(run, "I/O buffers", 1,
-		    (uint64_t)cfg->read_block + cfg->write_block));
-	pm_io_mode(run);
 	if ((run->slot = calloc(run->nslots, sizeof *run->slot)) == NULL)
 		return (pm_fail_alloc(run, "file table", run->nslots,
 		    sizeof *run->slot));
@@ -355,52 +264,19 @@ pm_client_setup(struct pm_run *run)
 		return (pm_fail_alloc(run, "file table's bitmap", 1,
 		    run->nslots / 8));
 	run->next_slot = 0;
-	memcpy(run->name, run->prefix, run->plen);
-	return (pm_iv_init(run));
-}
-
-/*
- * Seed the generator (seed + the client's global number: reseeding
- * makes every run the same) and draw the source buffer from it.
- * Returns 0 or -1.
- */
-static int
-pm_client_source(struct pm_run *run)
-{
-	const struct pm_config	*cfg = run->cfg;
-	uint64_t		 i, nsrc;
-
-	pm_rng_seed(&run->rng, cfg->seed + run->gid);
-	nsrc = 2 * (uint64_t)cfg->size_high;
-	free(run->source);
-	if ((run->source = pm_alloc(nsrc, cfg->direct)) == NULL)
-		return (pm_fail_alloc(run, "source buffer", 1, nsrc));
-	for (i = 0; i < nsrc; i++)
-		run->source[i] = (char)(32 + RND(run, 95));
-	run->io.src = run->source;
 	return (0);
 }
 
 /*
- * set rankshift: make run client gid (of another MPI rank) for the rest
- * of the run: its generator, source buffer and file table as that
- * client's creation phase left them, recomputed with the same draws and
- * no system call, and its names.  Its counts and bytes stay its own.
- * Returns 0 or -1.
+ * set rankshift: the file table as the creation phase of the client
+ * whose generator run now holds left it: emptied, then the same draws
+ * as the creation phase's, with no system call.  Returns 0 or -1.
  */
 int
-pm_client_take(struct pm_run *run, uint32_t gid)
+pm_table_replay(struct pm_run *run)
 {
 	uint64_t	 i;
 
-	run->gid = gid;
-	if (run->plen > 0) {
-		run->plen = pm_name_prefix(run->prefix, sizeof run->prefix,
-		    gid);
-		memcpy(run->name, run->prefix, run->plen);
-	}
-	if (pm_client_source(run) == -1)
-		return (-1);
 	memset(run->slot, 0, run->nslots * sizeof *run->slot);
 	pm_bm_free(&run->bm);
 	if (pm_bm_init(&run->bm, run->nslots) == -1)
@@ -413,69 +289,13 @@ pm_client_take(struct pm_run *run, uint32_t gid)
 	return (0);
 }
 
-/*
- * Memory for n bytes: plain, or for O_DIRECT aligned with
- * PM_IO_DIRECT_MAX bytes to spare, since a transfer is rounded up.
- * Returns NULL with errno set when memory is short.
- */
-static char *
-pm_alloc(size_t n, int direct)
-{
-	void	*p;
-	int	 e;
-
-	if (!direct)
-		return (malloc(n));
-	if ((e = posix_memalign(&p, PM_DIRECT_MEMALIGN,
-	    n + PM_IO_DIRECT_MAX)) != 0) {
-		errno = e;
-		return (NULL);
-	}
-	return (p);
-}
-
-/*
- * The I/O mode of the run: how written files are made durable (set
- * sync) and O_DIRECT (set direct; its alignment comes with the
- * locations, pm_direct_probe).
- */
-static void
-pm_io_mode(struct pm_run *run)
-{
-	const struct pm_config	*cfg = run->cfg;
-	struct pm_io		*io = &run->io;
-
-	switch (cfg->sync) {
-	case PM_SYNC_FSYNC:
-		io->sync = PM_IO_SYNC_FSYNC;
-		break;
-	case PM_SYNC_FDATASYNC:
-		io->sync = PM_IO_SYNC_FDATASYNC;
-		break;
-	case PM_SYNC_OSYNC:
-		io->wflags |= O_SYNC;
-		break;
-	case PM_SYNC_DSYNC:
-		io->wflags |= O_DSYNC;
-		break;
-	}
-	if (cfg->direct) {
-		io->wflags |= O_DIRECT;
-		io->rflags |= O_DIRECT;
-	}
-}
-
-/* Free everything pm_client_setup allocated, and the client's own dirs. */
+/* Free run's file table and its bitmap. */
 void
-pm_client_teardown(struct pm_run *run)
+pm_table_free(struct pm_run *run)
 {
-	pm_dirs_close(&run->own);
-	pm_iv_free(run);
 	pm_bm_free(&run->bm);
-	pm_io_free(&run->io);
 	free(run->slot);
-	free(run->source);
-	free(run->cumweight);
+	run->slot = NULL;
 }
 
 /* Report done out of total operations of a phase.  Returns 0 or -1. */
@@ -624,7 +444,7 @@ pm_dirsync(struct pm_run *run, const struct pm_slot *s)
 	if (fsync(run->dirfd) == 0)
 		return (0);
 	e = errno;
-	path = pm_display(run, run->dirs, s->loc, run->subdirs > 1, s->sub,
+	path = pm_display(&run->dc, run->dirs, s->loc, run->subdirs > 1, s->sub,
 	    0);
 	pm_fail(run, "fsync", path != NULL && *path == '\0' ? "." : path, e);
 	free(path);
@@ -732,25 +552,6 @@ pm_transact(struct pm_run *run)
 		}
 	}
 	return (0);
-}
-
-/* Bin the batch of latencies into the result's histograms. */
-void
-pm_lat_flush(struct pm_run *run)
-{
-	size_t		 i;
-	uint64_t	 v;
-	unsigned int	 key;
-
-	for (i = 0; i < run->nlat; i++) {
-		v = run->lat[i];
-		key = v & ((1U << PM_LAT_KEY_BITS) - 1);
-		pm_hist_record(&run->res->lat[key / PM_NOPS][key % PM_NOPS],
-		    v >> PM_LAT_KEY_BITS);
-		if (run->iv.on)
-			pm_iv_record(run, key % PM_NOPS, v >> PM_LAT_KEY_BITS);
-	}
-	run->nlat = 0;
 }
 
 /*

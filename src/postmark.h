@@ -537,7 +537,7 @@ void		 pm_option_defaults(struct pm_config *);
 void		 pm_option_copy_text(struct pm_config *);
 void		 pm_option_free_text(struct pm_config *);
 
-/* pm_dirs.c: whether others could replace a directory's files. */
+/* pm_strict.c: whether others could replace a directory's files. */
 struct stat;
 char		*pm_dirs_exposure(const struct stat *, uid_t);
 

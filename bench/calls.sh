@@ -1,0 +1,102 @@
+#!/bin/sh
+#
+# Copyright (c) 2026 The postmark developers.
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+#
+# Which file of src/ calls which: from the objects of a build directory
+# (nm(1): the symbols each object defines and those it uses), one line
+# "CALLER -> CALLEE: SYMBOL ..." per pair of files, then the circles, each
+# a set of files that reach one another through calls (the strongly
+# connected components of that graph with more than one file), one a line.
+# A data symbol (pm_signal) counts as a call: it couples the files as
+# much.  With -c only the circles are printed; the status is 1 when there
+# is one.
+#
+# Usage: bench/calls.sh [-c] [BUILDDIR]   (default: the current directory)
+
+set -u
+export LC_ALL=C
+
+circles=0
+if [ "${1-}" = "-c" ]; then
+	circles=1
+	shift
+fi
+build=${1-.}
+objs=$(ls "$build"/src/libpostmark_a-*.o "$build"/src/pm_main.o 2>/dev/null)
+if [ -z "$objs" ]; then
+	echo "calls.sh: no objects in $build/src (build first)" >&2
+	exit 2
+fi
+
+for o in $objs; do
+	f=${o##*/}
+	f=${f#libpostmark_a-}
+	f=${f%.o}.c
+	nm "$o" | awk -v f="$f" '$1 == "U" { print "U", f, $2 }
+	    NF == 3 && $2 ~ /^[TDBRC]$/ { print "D", f, $3 }'
+done | awk -v circles="$circles" '
+$1 == "D" { def[$3] = $2; next }
+$1 == "U" { use[++n] = $2 " " $3 }
+END {
+	for (i = 1; i <= n; i++) {
+		split(use[i], u, " ")
+		if (!(u[2] in def) || def[u[2]] == u[1])
+			continue
+		e = u[1] " -> " def[u[2]]
+		if (!(e in syms)) {
+			edge[++ne] = e
+			from[ne] = u[1]
+			to[ne] = def[u[2]]
+			adj[u[1]] = adj[u[1]] " " def[u[2]]
+			node[u[1]] = node[u[2]] = 1
+		}
+		syms[e] = syms[e] " " u[2]
+	}
+	if (!circles)
+		for (i = 1; i <= ne; i++)
+			print edge[i] ":" syms[edge[i]]
+	# Reachability by a search from every file (a few dozen files).
+	for (a in node) {
+		delete seen
+		top = 0
+		stack[++top] = a
+		while (top > 0) {
+			x = stack[top--]
+			k = split(adj[x], nb, " ")
+			for (j = 1; j <= k; j++)
+				if (!(nb[j] in seen)) {
+					seen[nb[j]] = 1
+					stack[++top] = nb[j]
+				}
+		}
+		for (b in seen)
+			reach[a, b] = 1
+	}
+	found = 0
+	for (a in node) {
+		if (a in done || !((a, a) in reach))
+			continue
+		line = a
+		done[a] = 1
+		for (b in node)
+			if (b != a && ((a, b) in reach) && ((b, a) in reach)) {
+				line = line " " b
+				done[b] = 1
+			}
+		print "circle: " line
+		found = 1
+	}
+	exit found
+}'
