@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "postmark.h"
+#include "pm_columns.h"
 #include "pm_report.h"
 
 static uint64_t	 trunc_u64(double);
@@ -63,7 +64,7 @@ put_fixed(FILE *fp, double v, int prec)
 {
 	char	 buf[FMT_LEN];
 
-	fputs(fmt_fixed(buf, sizeof buf, v, prec, "-"), fp);
+	fputs(pm_fmt_fixed(buf, sizeof buf, v, prec, "-"), fp);
 }
 
 /*
@@ -124,8 +125,8 @@ put_verbose_latency(FILE *fp, const struct pm_result *r)
 			    pm_op_names[op], pm_tphase_names[ph]);
 			fprintf(fp, "\t%-22s count %" PRIu64, name, h->count);
 			pm_latstat(h, &st);
-			for (i = 0; i < NLATSTATS; i++) {
-				fprintf(fp, " %s ", lat_name(i, 1));
+			for (i = 0; i < PM_NLATSTATS; i++) {
+				fprintf(fp, " %s ", pm_lat_name(i, 1));
 				put_fixed(fp, st.v[i], PREC_VERBOSE_US);
 			}
 			fputc('\n', fp);
@@ -173,14 +174,14 @@ put_verbose_clients(FILE *fp, const struct pm_config *cfg,
 	    "status", "seconds", "transactions/s", "created", "read",
 	    "appended", "deleted");
 	for (i = 0; r->clients != NULL && i < r->nclients; i++) {
-		cr = client_result(r, &r->clients[i], cr);
+		cr = pm_client_result(r, &r->clients[i], cr);
 		pm_report_rates(cfg, cr, &rt);
 		fprintf(fp, "\t%6" PRIu32 " %-12s ", r->clients[i].id,
-		    status_name(cr));
+		    pm_status_name(cr));
 		fprintf(fp, "%9s %14s %9" PRIu64 " %9" PRIu64 " %9" PRIu64
 		    " %9" PRIu64 "\n",
-		    fmt_fixed(b1, sizeof b1, rt.elapsed, 2, "-"),
-		    fmt_fixed(b2, sizeof b2, rt.transactions, 2, "-"),
+		    pm_fmt_fixed(b1, sizeof b1, rt.elapsed, 2, "-"),
+		    pm_fmt_fixed(b2, sizeof b2, rt.transactions, 2, "-"),
 		    cr->created_alone + cr->created_mixed, cr->read,
 		    cr->appended, cr->deleted_alone + cr->deleted_mixed);
 	}
@@ -208,7 +209,7 @@ put_verbose_usage(FILE *fp, const struct pm_config *cfg,
 			continue;
 		if (!any++)
 			fputs("\nWhere the time went:\n", fp);
-		usage_values(cfg, r, NULL, tp, v, have);
+		pm_usage_values(cfg, r, NULL, tp, v, have);
 		fprintf(fp, "\t%s: ", pm_tphase_names[tp]);
 		put_fixed(fp, v[U_USER], 2);
 		fputs(" s user, ", fp);
@@ -334,8 +335,10 @@ pm_report_verbose(FILE *fp, const struct pm_config *cfg,
 }
 
 /*
- * PostMark 1.53's terse line: 13 space-separated "%.2f" fields, seconds
- * then rates (fields 12 and 13 in bytes per second).  An interrupted run
+ * PostMark 1.53's terse line: 13 space-separated "%.2f" fields, the
+ * seconds in all and of the transactions, then the 11 rates of the
+ * records (the CSV's transactions_per_s ... written_bytes_per_s, the
+ * JSON record's rates), in the column table's order.  An interrupted run
  * has no such line (its rates cover part of a run): it gets
  * "interrupted by SIGNAL while PHASE" instead.
  */
@@ -343,22 +346,29 @@ int
 pm_report_terse(FILE *fp, const struct pm_config *cfg,
     const struct pm_result *r)
 {
-	struct pm_rates	 rt;
-	size_t		 i;
+	const struct pm_column	*c;
+	struct pm_recrow	 row;
+	struct pm_val		 v;
+	size_t			 i, n;
 
 	if (r->status == PM_STATUS_INTERRUPTED) {
 		fprintf(fp, "interrupted by %s while %s\n",
 		    pm_signal_name(r->signo), pm_phase_name(r->last_phase));
 		return (ferror(fp) ? -1 : 0);
 	}
-	pm_report_rates(cfg, r, &rt);
-	put_fixed(fp, rt.elapsed, 2);
+	pm_recrow_init(&row, cfg, r, NULL, 1);
+	put_fixed(fp, row.rt.elapsed, 2);
 	fputc(' ', fp);
-	put_fixed(fp, rt.t_elapsed, 2);
-	for (i = 0; i < NRATES; i++) {
+	put_fixed(fp, row.rt.t_elapsed, 2);
+	c = pm_columns(PM_COLS_RECORD, &n);
+	for (i = 0; i < n; i++) {
+		if (c[i].json != PM_JS_RATES)
+			continue;
+		pm_field_value(&c[i], &row, &v);
 		fputc(' ', fp);
-		put_fixed(fp, rates_get(&rt, pm_rate_fields[i].off), 2);
+		put_fixed(fp, v.d, 2);
 	}
 	fputc('\n', fp);
+	pm_recrow_free(&row);
 	return (ferror(fp) ? -1 : 0);
 }

@@ -15,12 +15,15 @@
  */
 
 /*
- * The fields of a record: what the CSV and JSON reporters (and the
- * verbose report's sections) take from a result besides its rates: the
- * counts, the names of phases and operations, the status, the host, the
- * locations and their metadata joined, the environment, where each
- * phase's time went, the warnings, and a client of a run as a result of
- * its own.  Strings returned are allocated; the caller frees them.
+ * The fields of a record: the value of each column of the column table
+ * (pm_columns.c) for a row, computed once per row in a struct
+ * pm_recrow and read by the column's source: a field of the result, its
+ * rates or metadata at the column's offset, a latency statistic, where
+ * a phase's time went, the option table's column of that name, or one
+ * of the getters below (the status, the host, the locations joined, the
+ * warnings ...).  pm_csv.c and pm_json.c only format the values.  Text
+ * a value allocates is its own (pm_val_free); the verbose report's
+ * sections use the helpers for a client's result and its usage.
  */
 
 #include "config.h"
@@ -33,10 +36,25 @@
 #include <string.h>
 
 #include "postmark.h"
+#include "pm_columns.h"
 #include "pm_report.h"
 
-static char	*env_u64(uint64_t);
-static char	*env_str(const char *);
+static char	*status_text(const struct pm_result *);
+static char	*join_locations(const struct pm_config *);
+static char	*join_meta(const struct pm_meta *, char **);
+static char	*join_warnings(const struct pm_result *);
+static char	*host_text(const struct pm_result *,
+		    const struct pm_clientrow *);
+static void	 op_stats(const struct pm_result *,
+		    const struct pm_clientrow *, struct pm_latstat *);
+static void	 add_option(void *, const char *, const char *, int);
+static void	 read_field(const struct pm_column *, const void *,
+		    const struct pm_meta *, struct pm_val *);
+static void	 option_value(const struct pm_column *,
+		    const struct pm_recrow *, struct pm_val *);
+static void	 usage_value(const struct pm_column *,
+		    const struct pm_recrow *, struct pm_val *);
+static void	 own_text(struct pm_val *, char *);
 
 /* Names of the timed phases and of the operations, as in the reports. */
 const char *const pm_tphase_names[PM_NTPHASES] = {
@@ -45,94 +63,13 @@ const char *const pm_tphase_names[PM_NTPHASES] = {
 const char *const pm_op_names[PM_NOPS] = {
 	"create", "read", "append", "delete"
 };
-/* The counts of an interval row, by operation. */
-const char *const pm_iv_counts[PM_NOPS] = {
-	"created", "read", "appended", "deleted"
-};
-
-#define COUNT(name, f)		{ name, offsetof(struct pm_result, f), 0 }
-#define COUNT2(name, f, g)	{ name, offsetof(struct pm_result, f), \
-				    offsetof(struct pm_result, g) }
-/* The counts of a run, in CSV column order. */
-const struct pm_count pm_counts[] = {
-	COUNT2("created", created_alone, created_mixed),
-	COUNT("created_alone", created_alone),
-	COUNT("created_mixed", created_mixed),
-	COUNT("read", read),
-	COUNT("appended", appended),
-	COUNT2("deleted", deleted_alone, deleted_mixed),
-	COUNT("deleted_alone", deleted_alone),
-	COUNT("deleted_mixed", deleted_mixed),
-	COUNT("bytes_read", bytes_read),
-	COUNT("bytes_written", bytes_written),
-	COUNT("transactions_done", transactions_done)
-};
-#undef COUNT
-#undef COUNT2
-
-#define FIELD(name, field)	{ name, offsetof(struct pm_rates, field) }
-/* The intervals in seconds, in CSV column order. */
-const struct pm_field pm_seconds[] = {
-	FIELD("elapsed_s", elapsed),
-	FIELD("creation_s", create_iv),
-	FIELD("transactions_s", t_elapsed),
-	FIELD("deletion_s", delete_iv)
-};
-
-/* The rates per second, in CSV column order; also the terse line's last 11. */
-const struct pm_field pm_rate_fields[] = {
-	FIELD("transactions_per_s", transactions),
-	FIELD("created_per_s", created),
-	FIELD("created_alone_per_s", created_alone),
-	FIELD("created_mixed_per_s", created_mixed),
-	FIELD("read_per_s", read),
-	FIELD("appended_per_s", appended),
-	FIELD("deleted_per_s", deleted),
-	FIELD("deleted_alone_per_s", deleted_alone),
-	FIELD("deleted_mixed_per_s", deleted_mixed),
-	FIELD("read_bytes_per_s", bytes_read),
-	FIELD("written_bytes_per_s", bytes_written)
-};
-/* Schema 3: the stonewall intervals, then the rates over them. */
-const struct pm_field pm_sw_seconds[] = {
-	FIELD("creation_stonewall_s", sw_create_s),
-	FIELD("transactions_stonewall_s", sw_trans_s),
-	FIELD("deletion_stonewall_s", sw_delete_s)
-};
-const struct pm_field pm_sw_rates[] = {
-	FIELD("created_stonewall_per_s", sw_created),
-	FIELD("transactions_stonewall_per_s", sw_transactions),
-	FIELD("deleted_stonewall_per_s", sw_deleted)
-};
-#undef FIELD
-
-const char *const pm_usage_names[NUSAGE] = {
-	"user_s", "system_s", "wait_s", "voluntary_switches",
-	"involuntary_switches", "major_faults", "disk_reads",
-	"disk_read_bytes", "disk_writes", "disk_written_bytes",
-	"disk_flushes", "disk_busy_s"
-};
-/* Printed with decimals (seconds), else as integers. */
-const int pm_usage_secs[NUSAGE] = {
-	1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1
-};
-
-const struct pm_envcol pm_env_cols[NENV] = {
-	{ "cpu_model", 0 }, { "cpus", 1 }, { "mem_total_kb", 1 },
-	{ "mem_available_kb", 1 }, { "kernel_cmdline", 0 }, { "devices", 0 },
-	{ "schedulers", 0 }, { "rotational", 0 }, { "disk_models", 0 },
-	{ "fs_features", 0 },
-	{ "vm_accelerator", 0 }, { "vm_cpus", 1 }, { "vm_memory_mib", 1 },
-	{ "vm_disk", 0 }, { "vm_cache", 0 }, { "vm_qemu", 0 },
-	{ "vm_machine", 0 }
-};
 
 /*
  * Name of a run's status in CSV and JSON: a complete warm-up run is
  * "warmup" (left out of comparisons, which take "ok" rows).
  */
 const char *
-status_name(const struct pm_result *r)
+pm_status_name(const struct pm_result *r)
 {
 	switch (r->status) {
 	case PM_STATUS_OK:
@@ -147,23 +84,27 @@ status_name(const struct pm_result *r)
 	return ("error");
 }
 
-/* The value of count c of a result. */
-uint64_t
-count_value(const struct pm_result *r, const struct pm_count *c)
+/* The status column: ok, out_of_files, interrupted, or "error: CAUSE". */
+static char *
+status_text(const struct pm_result *r)
 {
-	uint64_t	 a, b = 0;
+	char	*cause, *s;
 
-	memcpy(&a, (const char *)r + c->off, sizeof a);
-	if (c->off2 != 0)
-		memcpy(&b, (const char *)r + c->off2, sizeof b);
-	return (a + b);
+	if (r->status != PM_STATUS_ERROR)
+		return (xstrdup(pm_status_name(r)));
+	if (r->error.op == NULL)
+		return (xstrdup("error"));
+	cause = pm_error_string(&r->error);
+	xasprintf(&s, "error: %s", cause);
+	free(cause);
+	return (s);
 }
 
 /*
  * The locations as "PATH:WEIGHT" joined by ';', or "." when none is set.
  * Returns an allocated string the caller frees.
  */
-char *
+static char *
 join_locations(const struct pm_config *cfg)
 {
 	char	*s, *t;
@@ -187,7 +128,7 @@ join_locations(const struct pm_config *cfg)
  * by ';'.  Returns an allocated string, or NULL without metadata or when
  * no location has one.
  */
-char *
+static char *
 join_meta(const struct pm_meta *meta, char **v)
 {
 	char	*s, *t;
@@ -209,72 +150,20 @@ join_meta(const struct pm_meta *meta, char **v)
 	return (s);
 }
 
-/*
- * The statistics of each operation's latencies merged over the timed
- * phases: the run's, or a client's (from its row).
- */
-void
-op_stats(const struct pm_result *r, const struct pm_clientrow *c,
-    struct pm_latstat *st)
+/* The warnings of a run joined by "; ", or NULL when there are none. */
+static char *
+join_warnings(const struct pm_result *r)
 {
-	struct pm_hist	*h;
-	int		 ph, op;
+	char	*s = NULL, *t;
+	size_t	 i;
 
-	if (c != NULL) {
-		memcpy(st, c->lat, sizeof c->lat);
-		return;
+	for (i = 0; i < r->nwarnings; i++) {
+		xasprintf(&t, "%s%s%s", s != NULL ? s : "", s != NULL ? "; " :
+		    "", r->warnings[i]);
+		free(s);
+		s = t;
 	}
-	h = xmalloc(sizeof *h);
-	for (op = 0; op < PM_NOPS; op++) {
-		pm_hist_init(h);
-		for (ph = 0; ph < PM_NTPHASES; ph++)
-			pm_hist_merge(h, &r->lat[ph][op]);
-		pm_latstat(h, &st[op]);
-	}
-	free(h);
-}
-
-/*
- * A client of a run as a result of its own, for the reports: its counts,
- * its phases back to back (their durations), and its status: an error
- * when it failed (with the run's error), interrupted when the run was,
- * else its own.  Its latencies are in its row.  cr is the one returned
- * for the previous client, or NULL: a result is too large for the stack
- * (its histograms), so it is allocated once and reused.  Returns cr;
- * the caller frees it.
- */
-struct pm_result *
-client_result(const struct pm_result *r, const struct pm_clientrow *c,
-    struct pm_result *cr)
-{
-	if (cr == NULL)
-		cr = xcalloc_what("a client's result for the report", 1,
-		    sizeof *cr);
-	memset(cr, 0, sizeof *cr);
-	cr->meta = r->meta;
-	cr->iteration = r->iteration;
-	cr->warmup = r->warmup;
-	cr->nclients = 1;
-	cr->status = c->status;
-	cr->signo = r->signo;
-	if (c->status == PM_STATUS_ERROR && r->error.client == (int)c->id)
-		cr->error = r->error;
-	else if (r->status == PM_STATUS_INTERRUPTED)
-		cr->status = PM_STATUS_INTERRUPTED;
-	cr->created_alone = c->created_alone;
-	cr->created_mixed = c->created_mixed;
-	cr->read = c->read;
-	cr->appended = c->appended;
-	cr->deleted_alone = c->deleted_alone;
-	cr->deleted_mixed = c->deleted_mixed;
-	cr->bytes_read = c->bytes_read;
-	cr->bytes_written = c->bytes_written;
-	cr->transactions_done = c->transactions_done;
-	cr->t_start = 1;
-	cr->t_create_end = cr->t_trans = cr->t_start + c->ns[PM_TP_CREATE];
-	cr->t_trans_end = cr->t_del = cr->t_trans + c->ns[PM_TP_TRANSACT];
-	cr->t_end = cr->t_del + c->ns[PM_TP_DELETE];
-	return (cr);
+	return (s);
 }
 
 /*
@@ -283,7 +172,7 @@ client_result(const struct pm_result *r, const struct pm_clientrow *c,
  * by ';' in rank order, else the run's.  Returns an allocated string, or
  * NULL when there is none.
  */
-char *
+static char *
 host_text(const struct pm_result *r, const struct pm_clientrow *c)
 {
 	const char	*h = r->meta != NULL ? r->meta->host : NULL, *cur;
@@ -317,6 +206,74 @@ host_text(const struct pm_result *r, const struct pm_clientrow *c)
 }
 
 /*
+ * The statistics of each operation's latencies merged over the timed
+ * phases: the run's, or a client's (from its row).
+ */
+static void
+op_stats(const struct pm_result *r, const struct pm_clientrow *c,
+    struct pm_latstat *st)
+{
+	struct pm_hist	*h;
+	int		 ph, op;
+
+	if (c != NULL) {
+		memcpy(st, c->lat, sizeof c->lat);
+		return;
+	}
+	h = xmalloc(sizeof *h);
+	for (op = 0; op < PM_NOPS; op++) {
+		pm_hist_init(h);
+		for (ph = 0; ph < PM_NTPHASES; ph++)
+			pm_hist_merge(h, &r->lat[ph][op]);
+		pm_latstat(h, &st[op]);
+	}
+	free(h);
+}
+
+/*
+ * A client of a run as a result of its own, for the reports: its counts,
+ * its phases back to back (their durations), and its status: an error
+ * when it failed (with the run's error), interrupted when the run was,
+ * else its own.  Its latencies are in its row.  cr is the one returned
+ * for the previous client, or NULL: a result is too large for the stack
+ * (its histograms), so it is allocated once and reused.  Returns cr;
+ * the caller frees it.
+ */
+struct pm_result *
+pm_client_result(const struct pm_result *r, const struct pm_clientrow *c,
+    struct pm_result *cr)
+{
+	if (cr == NULL)
+		cr = xcalloc_what("a client's result for the report", 1,
+		    sizeof *cr);
+	memset(cr, 0, sizeof *cr);
+	cr->meta = r->meta;
+	cr->iteration = r->iteration;
+	cr->warmup = r->warmup;
+	cr->nclients = 1;
+	cr->status = c->status;
+	cr->signo = r->signo;
+	if (c->status == PM_STATUS_ERROR && r->error.client == (int)c->id)
+		cr->error = r->error;
+	else if (r->status == PM_STATUS_INTERRUPTED)
+		cr->status = PM_STATUS_INTERRUPTED;
+	cr->created_alone = c->created_alone;
+	cr->created_mixed = c->created_mixed;
+	cr->read = c->read;
+	cr->appended = c->appended;
+	cr->deleted_alone = c->deleted_alone;
+	cr->deleted_mixed = c->deleted_mixed;
+	cr->bytes_read = c->bytes_read;
+	cr->bytes_written = c->bytes_written;
+	cr->transactions_done = c->transactions_done;
+	cr->t_start = 1;
+	cr->t_create_end = cr->t_trans = cr->t_start + c->ns[PM_TP_CREATE];
+	cr->t_trans_end = cr->t_del = cr->t_trans + c->ns[PM_TP_TRANSACT];
+	cr->t_end = cr->t_del + c->ns[PM_TP_DELETE];
+	return (cr);
+}
+
+/*
  * Where the time of timed phase tp went, as the CSV columns of schema 4
  * (pm_usage_names): for the run, its process's CPU (rank 0's under MPI)
  * and the devices under its locations summed; for a client (c), its
@@ -325,7 +282,7 @@ host_text(const struct pm_result *r, const struct pm_clientrow *c)
  * have[i] is 0 for a figure that was not measured.
  */
 void
-usage_values(const struct pm_config *cfg, const struct pm_result *r,
+pm_usage_values(const struct pm_config *cfg, const struct pm_result *r,
     const struct pm_clientrow *c, int tp, double *v, int *have)
 {
 	const struct pm_usage	*u = &r->usage[tp];
@@ -371,104 +328,297 @@ usage_values(const struct pm_config *cfg, const struct pm_result *r,
 
 /* The MPI ranks of a run: its clients over the clients per process. */
 uint64_t
-ranks_of(const struct pm_config *cfg, const struct pm_result *r)
+pm_ranks_of(const struct pm_config *cfg, const struct pm_result *r)
 {
 	uint64_t	 per = cfg->clients > 0 ? cfg->clients : 1;
 
 	return (r->nclients > per ? r->nclients / per : 1);
 }
 
-/* A number of the environment, or empty (NULL) when unknown. */
-static char *
-env_u64(uint64_t v)
+/* A configuration column (pm_option_columns) kept for the row. */
+static void
+add_option(void *arg, const char *name, const char *value, int number)
 {
-	char	*s;
+	struct pm_recrow	*row = arg;
+	struct pm_optcol	*o;
 
-	if (v == 0)
-		return (NULL);
-	xasprintf(&s, "%" PRIu64, v);
-	return (s);
+	row->opt = xreallocarray(row->opt, row->nopt + 1, sizeof *row->opt);
+	o = &row->opt[row->nopt++];
+	o->name = name;
+	o->value = xstrdup(value);
+	o->number = number;
 }
 
-/* A string of the metadata, copied, or NULL. */
-static char *
-env_str(const char *s)
+/*
+ * Set up row for a run's result r (c NULL) or a client's (r its result
+ * from pm_client_result, c its row) of a run of ranks MPI ranks:
+ * everything its columns are read from.  Free with pm_recrow_free.
+ */
+void
+pm_recrow_init(struct pm_recrow *row, const struct pm_config *cfg,
+    const struct pm_result *r, const struct pm_clientrow *c, uint64_t ranks)
 {
-	return (s != NULL ? xstrdup(s) : NULL);
+	int	 tp, v;
+
+	memset(row, 0, sizeof *row);
+	row->cfg = cfg;
+	row->r = r;
+	row->c = c;
+	row->ranks = ranks;
+	pm_report_rates(cfg, r, &row->rt);
+	op_stats(r, c, row->st);
+	for (tp = 0; tp < PM_NTPHASES; tp++)
+		pm_usage_values(cfg, r, c, tp, row->use[tp], row->have[tp]);
+	for (v = 1; v <= PM_CSV_SCHEMA; v++)
+		pm_option_columns(cfg, v, add_option, row);
 }
 
-/* Value i of pm_env_cols (allocated, or NULL when unknown). */
-char *
-env_value(const struct pm_meta *m, int i)
+void
+pm_recrow_free(struct pm_recrow *row)
 {
-	if (m == NULL)
-		return (NULL);
-	switch (i) {
-	case 0:
-		return (env_str(m->cpu_model));
-	case 1:
-		return (env_u64(m->ncpu));
-	case 2:
-		return (env_u64(m->mem_total_kb));
-	case 3:
-		return (env_u64(m->mem_avail_kb));
-	case 4:
-		return (env_str(m->cmdline));
-	case 5:
-		return (join_meta(m, m->device));
-	case 6:
-		return (join_meta(m, m->scheduler));
-	case 7:
-		return (join_meta(m, m->rotational));
-	case 8:
-		return (join_meta(m, m->model));
-	case 9:
-		return (join_meta(m, m->fs_features));
-	case 10:
-		return (env_str(m->vm_accel));
-	case 11:
-		return (env_u64(m->vm_cpus));
-	case 12:
-		return (env_u64(m->vm_memory_mib));
-	case 13:
-		return (env_str(m->vm_disk));
-	case 14:
-		return (env_str(m->vm_cache));
-	case 15:
-		return (env_str(m->vm_qemu));
-	default:
-		return (env_str(m->vm_machine));
-	}
-}
-
-/* The warnings of a run joined by "; ", or NULL when there are none. */
-char *
-join_warnings(const struct pm_result *r)
-{
-	char	*s = NULL, *t;
 	size_t	 i;
 
-	for (i = 0; i < r->nwarnings; i++) {
-		xasprintf(&t, "%s%s%s", s != NULL ? s : "", s != NULL ? "; " :
-		    "", r->warnings[i]);
-		free(s);
-		s = t;
+	for (i = 0; i < row->nopt; i++)
+		free(row->opt[i].value);
+	free(row->opt);
+	row->opt = NULL;
+	row->nopt = 0;
+}
+
+/* Free what a value allocated. */
+void
+pm_val_free(struct pm_val *v)
+{
+	free(v->own);
+	v->own = NULL;
+	v->s = NULL;
+}
+
+/* Allocated text s as the value (NULL: none). */
+static void
+own_text(struct pm_val *v, char *s)
+{
+	v->kind = PM_VAL_TEXT;
+	v->s = v->own = s;
+}
+
+/*
+ * The field of column col in the structure at base: a number, the sum
+ * of two counts, seconds from nanoseconds, text, or one text per
+ * location of meta joined by ';'.
+ */
+static void
+read_field(const struct pm_column *col, const void *base,
+    const struct pm_meta *meta, struct pm_val *v)
+{
+	const char	*p = base;
+	uint64_t	 a, b = 0;
+	uint32_t	 w;
+	char		**list, *s;
+
+	switch (col->kind) {
+	case PM_K_U32:
+		memcpy(&w, p + col->off, sizeof w);
+		v->kind = PM_VAL_UINT;
+		v->u = w;
+		break;
+	case PM_K_U64:
+		memcpy(&a, p + col->off, sizeof a);
+		if (col->off2 != 0)
+			memcpy(&b, p + col->off2, sizeof b);
+		v->kind = PM_VAL_UINT;
+		v->u = a + b;
+		break;
+	case PM_K_DOUBLE:
+		memcpy(&v->d, p + col->off, sizeof v->d);
+		v->kind = PM_VAL_REAL;
+		break;
+	case PM_K_NS:
+		memcpy(&a, p + col->off, sizeof a);
+		v->kind = PM_VAL_REAL;
+		v->d = (double)a / NS_PER_S;
+		break;
+	case PM_K_TEXT:
+		memcpy(&s, p + col->off, sizeof s);
+		v->kind = PM_VAL_TEXT;
+		v->s = s;
+		break;
+	case PM_K_LIST:
+		memcpy(&list, p + col->off, sizeof list);
+		own_text(v, join_meta(meta, list));
+		break;
 	}
-	return (s);
+	v->prec = col->prec;
+	if ((col->flags & PM_COLF_KNOWN) && v->kind == PM_VAL_UINT &&
+	    v->u == 0)
+		v->kind = PM_VAL_NONE;
+}
+
+/* A configuration column: the option table's value of that name. */
+static void
+option_value(const struct pm_column *col, const struct pm_recrow *row,
+    struct pm_val *v)
+{
+	size_t	 i;
+
+	for (i = 0; i < row->nopt; i++) {
+		if (strcmp(row->opt[i].name, col->name) != 0)
+			continue;
+		v->kind = row->opt[i].number ? PM_VAL_NUMBER : PM_VAL_TEXT;
+		v->s = row->opt[i].value;
+		return;
+	}
+}
+
+/* Where a phase's time went: seconds, or a whole number; none unmeasured. */
+static void
+usage_value(const struct pm_column *col, const struct pm_recrow *row,
+    struct pm_val *v)
+{
+	double	 x = row->use[col->op][col->stat];
+
+	if (!row->have[col->op][col->stat])
+		return;
+	if (col->type == PM_COL_REAL) {
+		v->kind = PM_VAL_REAL;
+		v->d = x;
+		v->prec = col->prec;
+	} else {
+		v->kind = PM_VAL_UINT;
+		v->u = (uint64_t)x;
+	}
+}
+
+/*
+ * A latency column's value from st: the count, or a statistic, none
+ * when nothing was recorded.
+ */
+void
+pm_latstat_value(const struct pm_column *col, const struct pm_latstat *st,
+    struct pm_val *v)
+{
+	memset(v, 0, sizeof *v);
+	if (col->stat == PM_LS_COUNT) {
+		v->kind = PM_VAL_UINT;
+		v->u = st->count;
+	} else if (st->count != 0) {
+		v->kind = PM_VAL_REAL;
+		v->d = st->v[col->stat];
+		v->prec = col->prec;
+	}
+}
+
+/*
+ * The value of column col in row, by the column's source (pm_columns.h);
+ * none for a column of the run's row alone in a client's row.  Free it
+ * with pm_val_free.
+ */
+void
+pm_field_value(const struct pm_column *col, const struct pm_recrow *row,
+    struct pm_val *v)
+{
+	const struct pm_meta	*meta = row->r->meta;
+
+	memset(v, 0, sizeof *v);
+	if ((col->flags & PM_COLF_RUN) && row->c != NULL)
+		return;
+	switch (col->src) {
+	case PM_SRC_SCHEMA:
+		v->kind = PM_VAL_UINT;
+		v->u = (uint64_t)col->stat;
+		break;
+	case PM_SRC_OPTION:
+		option_value(col, row, v);
+		break;
+	case PM_SRC_RESULT:
+		read_field(col, row->r, meta, v);
+		break;
+	case PM_SRC_RATE:
+		read_field(col, &row->rt, meta, v);
+		break;
+	case PM_SRC_META:
+		if (meta != NULL)
+			read_field(col, meta, meta, v);
+		break;
+	case PM_SRC_INTERVAL:
+		if (row->iv != NULL)
+			read_field(col, row->iv, meta, v);
+		break;
+	case PM_SRC_LATENCY:
+		pm_latstat_value(col, &row->st[col->op], v);
+		break;
+	case PM_SRC_USAGE:
+		usage_value(col, row, v);
+		break;
+	case PM_SRC_GET:
+		col->get(row, v);
+		break;
+	}
+}
+
+/* set label, empty when unset. */
+void
+pm_get_label(const struct pm_recrow *row, struct pm_val *v)
+{
+	v->kind = PM_VAL_TEXT;
+	v->s = row->cfg->label;
 }
 
 /* The status column: ok, out_of_files, interrupted, or "error: CAUSE". */
-char *
-status_text(const struct pm_result *r)
+void
+pm_get_status(const struct pm_recrow *row, struct pm_val *v)
 {
-	char	*cause, *s;
+	own_text(v, status_text(row->r));
+}
 
-	if (r->status != PM_STATUS_ERROR)
-		return (xstrdup(status_name(r)));
-	if (r->error.op == NULL)
-		return (xstrdup("error"));
-	cause = pm_error_string(&r->error);
-	xasprintf(&s, "error: %s", cause);
-	free(cause);
-	return (s);
+/* The host of the row (host_text). */
+void
+pm_get_host(const struct pm_recrow *row, struct pm_val *v)
+{
+	own_text(v, host_text(row->r, row->c));
+}
+
+/* The locations as PATH:WEIGHT joined by ';'. */
+void
+pm_get_locations(const struct pm_recrow *row, struct pm_val *v)
+{
+	own_text(v, join_locations(row->cfg));
+}
+
+/* "all" for the run's row, the client's number for a client's. */
+void
+pm_get_client(const struct pm_recrow *row, struct pm_val *v)
+{
+	if (row->c == NULL) {
+		v->kind = PM_VAL_TEXT;
+		v->s = "all";
+	} else {
+		v->kind = PM_VAL_UINT;
+		v->u = row->c->id;
+	}
+}
+
+/* The MPI ranks of the run. */
+void
+pm_get_ranks(const struct pm_recrow *row, struct pm_val *v)
+{
+	v->kind = PM_VAL_UINT;
+	v->u = row->ranks;
+}
+
+/* The run's warnings joined by "; ". */
+void
+pm_get_warnings(const struct pm_recrow *row, struct pm_val *v)
+{
+	own_text(v, join_warnings(row->r));
+}
+
+/* The phase of an interval, by name. */
+void
+pm_get_phase(const struct pm_recrow *row, struct pm_val *v)
+{
+	if (row->iv == NULL || row->iv->phase >= PM_NTPHASES)
+		return;
+	v->kind = PM_VAL_TEXT;
+	v->s = pm_tphase_names[row->iv->phase];
 }

@@ -16,11 +16,15 @@
 
 /*
  * JSON records (JSON Lines, results/README.md): one object per run on a
- * line, the content of the CSV rows structured, plus the histograms; one
- * writer puts the commas and keeps the nesting, strings are escaped so
- * that any bytes give a record strict readers accept.  A reporter writes
- * to the stream it is given and nothing else, and returns ferror(fp) ?
- * -1 : 0.
+ * line, the content of the CSV rows structured, plus the histograms.
+ * Every member that is a column (the configuration, the environment, the
+ * counts, seconds, rates, latencies, stonewall figures, an interval's
+ * fields) takes its name, its value and its place in its object from the
+ * column table (pm_columns.c), as the CSV's fields do; the structure
+ * around them (locations, phases, clients) is this file's.  One writer
+ * puts the commas and keeps the nesting; strings are escaped so that any
+ * bytes give a record strict readers accept.  A reporter writes to the
+ * stream it is given and nothing else, and returns ferror(fp) ? -1 : 0.
  */
 
 #include "config.h"
@@ -33,6 +37,7 @@
 #include <string.h>
 
 #include "postmark.h"
+#include "pm_columns.h"
 #include "pm_report.h"
 
 struct pm_json;
@@ -46,41 +51,28 @@ static void	 json_str(struct pm_json *, const char *, const char *);
 static void	 json_raw(struct pm_json *, const char *, const char *);
 static void	 json_u64(struct pm_json *, const char *, uint64_t);
 static void	 json_fixed(struct pm_json *, const char *, double, int);
-static void	 json_fields(struct pm_json *, const char *,
-		    const struct pm_rates *, const struct pm_field *, size_t,
-		    int);
-static void	 json_stats(struct pm_json *, const char *,
+static void	 json_val(struct pm_json *, const char *,
+		    const struct pm_val *);
+static void	 json_col(struct pm_json *, const struct pm_recrow *,
+		    const char *);
+static void	 json_group(struct pm_json *, const char *, enum pm_colset,
+		    enum pm_jsgroup, const struct pm_recrow *);
+static void	 json_latency(struct pm_json *, int,
 		    const struct pm_latstat *, const struct pm_hist *);
 static void	 json_locations(struct pm_json *, const struct pm_config *,
 		    const struct pm_meta *);
 static void	 json_device(struct pm_json *, const struct pm_meta *, size_t);
-static void	 json_environment(struct pm_json *, const struct pm_meta *);
-static void	 json_env(struct pm_json *, const struct pm_meta *, int, int);
 static void	 json_cpu(struct pm_json *, const char *, const struct pm_cpu *);
 static void	 json_usage(struct pm_json *, const char *,
-		    const struct pm_config *, const struct pm_result *,
-		    const struct pm_usage *, int);
-static void	 json_explain(struct pm_json *, const struct pm_config *,
-		    const struct pm_result *);
-static void	 json_interval(struct pm_json *, const struct pm_ivrow *);
-static void	 json_colvalue(void *, const char *, const char *, int);
-static void	 json_results(struct pm_json *, const struct pm_config *,
-		    const struct pm_result *, const struct pm_clientrow *);
+		    const struct pm_recrow *, const struct pm_usage *, int);
+static void	 json_explain(struct pm_json *, struct pm_recrow *);
+static void	 json_results(struct pm_json *, const struct pm_recrow *);
 static void	 json_status(struct pm_json *, const struct pm_result *);
-static void	 json_clients(struct pm_json *, const struct pm_config *,
-		    const struct pm_result *);
+static void	 json_clients(struct pm_json *, const struct pm_recrow *);
 
-/*
- * The JSON writer: the one place that puts commas between members and
- * elements and keeps the nesting.  json_open/json_close bracket an
- * object or array (key NULL inside an array or at the top); json_str,
- * json_num and json_raw write a member (or an element, key NULL).
- */
-#define PM_JSON_DEPTH	16
-struct pm_json {
-	FILE		*fp;
-	int		 depth;
-	unsigned char	 any[PM_JSON_DEPTH];	/* a member written already */
+/* The members of a phase's CPU that are the CSV's PHASE_user_s ... */
+static const char *const pm_cpu_names[U_WAIT + 1] = {
+	"user_s", "system_s", "wait_s"
 };
 
 /*
@@ -159,6 +151,19 @@ json_quote(FILE *fp, const char *s)
 	fputc('"', fp);
 }
 
+/*
+ * The JSON writer: the one place that puts commas between members and
+ * elements and keeps the nesting.  json_open/json_close bracket an
+ * object or array (key NULL inside an array or at the top); json_str,
+ * json_num and json_raw write a member (or an element, key NULL).
+ */
+#define PM_JSON_DEPTH	16
+struct pm_json {
+	FILE		*fp;
+	int		 depth;
+	unsigned char	 any[PM_JSON_DEPTH];	/* a member written already */
+};
+
 /* The comma and the key before a member or element. */
 static void
 json_member(struct pm_json *j, const char *key)
@@ -220,44 +225,92 @@ json_fixed(struct pm_json *j, const char *key, double v, int prec)
 {
 	char	 buf[FMT_LEN];
 
-	json_raw(j, key, fmt_fixed(buf, sizeof buf, v, prec, "null"));
+	json_raw(j, key, pm_fmt_fixed(buf, sizeof buf, v, prec, "null"));
 }
 
-/* An object with one fixed-point member per entry of fields[n]. */
+/* A field's value as a member (key) or an element (key NULL). */
 static void
-json_fields(struct pm_json *j, const char *key, const struct pm_rates *rt,
-    const struct pm_field *fields, size_t n, int prec)
+json_val(struct pm_json *j, const char *key, const struct pm_val *v)
 {
-	size_t	 i;
+	switch (v->kind) {
+	case PM_VAL_NONE:
+		json_raw(j, key, "null");
+		break;
+	case PM_VAL_UINT:
+		json_u64(j, key, v->u);
+		break;
+	case PM_VAL_REAL:
+		json_fixed(j, key, v->d, v->prec);
+		break;
+	case PM_VAL_TEXT:
+		json_str(j, key, v->s);
+		break;
+	case PM_VAL_NUMBER:
+		json_raw(j, key, v->s);
+		break;
+	}
+}
 
+/* The record's column name as a member of that name. */
+static void
+json_col(struct pm_json *j, const struct pm_recrow *row, const char *name)
+{
+	const struct pm_column	*c = pm_column(PM_COLS_RECORD, name);
+	struct pm_val		 v;
+
+	if (c == NULL)
+		abort();
+	pm_field_value(c, row, &v);
+	json_val(j, name, &v);
+	pm_val_free(&v);
+}
+
+/*
+ * The columns of set that JSON has in group, in table order, as the
+ * members of an object (key; NULL: an element of an array).
+ */
+static void
+json_group(struct pm_json *j, const char *key, enum pm_colset set,
+    enum pm_jsgroup group, const struct pm_recrow *row)
+{
+	const struct pm_column	*c;
+	struct pm_val		 v;
+	size_t			 i, n;
+
+	c = pm_columns(set, &n);
 	json_open(j, key, '{');
-	for (i = 0; i < n; i++)
-		json_fixed(j, fields[i].name, rates_get(rt, fields[i].off),
-		    prec);
+	for (i = 0; i < n; i++) {
+		if (c[i].json != group)
+			continue;
+		pm_field_value(&c[i], row, &v);
+		json_val(j, c[i].name, &v);
+		pm_val_free(&v);
+	}
 	json_close(j, '}');
 }
 
 /*
- * A latency object: count, min_us, mean_us, p50_us ... max_us (null when
- * empty) and, if h is not NULL, its non-empty buckets as [low_ns,
+ * The latency object of operation op from st: the latency columns of op,
+ * named without "OP_" (count, min_us, mean_us, p50_us ... max_us; null
+ * when empty) and, if h is not NULL, its non-empty buckets as [low_ns,
  * high_ns, count] triples.
  */
 static void
-json_stats(struct pm_json *j, const char *key, const struct pm_latstat *st,
+json_latency(struct pm_json *j, int op, const struct pm_latstat *st,
     const struct pm_hist *h)
 {
-	char		 name[32];
-	size_t		 i;
-	unsigned int	 b;
+	const struct pm_column	*c;
+	struct pm_val		 v;
+	size_t			 i, n, skip = strlen(pm_op_names[op]) + 1;
+	unsigned int		 b;
 
-	json_open(j, key, '{');
-	json_u64(j, "count", st->count);
-	for (i = 0; i < NLATSTATS; i++) {
-		snprintf(name, sizeof name, "%s_us", lat_name(i, 0));
-		if (st->count == 0)
-			json_raw(j, name, "null");
-		else
-			json_fixed(j, name, st->v[i], PREC_US);
+	c = pm_columns(PM_COLS_RECORD, &n);
+	json_open(j, pm_op_names[op], '{');
+	for (i = 0; i < n; i++) {
+		if (c[i].json != PM_JS_LATENCY || c[i].op != op)
+			continue;
+		pm_latstat_value(&c[i], st, &v);
+		json_val(j, c[i].name + skip, &v);
 	}
 	if (h != NULL) {
 		json_open(j, "buckets", '[');
@@ -315,36 +368,6 @@ json_device(struct pm_json *j, const struct pm_meta *m, size_t i)
 	json_str(j, "fs_features", ok ? m->fs_features[i] : NULL);
 }
 
-/*
- * The environment of the run: processors, memory, kernel command line
- * (the devices are in its locations), the VM it ran in.
- */
-static void
-json_environment(struct pm_json *j, const struct pm_meta *m)
-{
-	json_open(j, "environment", '{');
-	json_env(j, m, 0, NENV_HOST - 1);
-	json_env(j, m, NENV4, NENV - 1);
-	json_close(j, '}');
-}
-
-/* Members first to last of pm_env_cols, from m: numbers or strings. */
-static void
-json_env(struct pm_json *j, const struct pm_meta *m, int first, int last)
-{
-	char	*v;
-	int	 i;
-
-	for (i = first; i <= last; i++) {
-		v = env_value(m, i);
-		if (pm_env_cols[i].number)
-			json_raw(j, pm_env_cols[i].name, v != NULL ? v : "null");
-		else
-			json_str(j, pm_env_cols[i].name, v);
-		free(v);
-	}
-}
-
 /* A CPU object: user and system seconds, switches, faults. */
 static void
 json_cpu(struct pm_json *j, const char *key, const struct pm_cpu *c)
@@ -360,19 +383,18 @@ json_cpu(struct pm_json *j, const char *key, const struct pm_cpu *c)
 }
 
 /*
- * Where a phase's time went (u), or the whole run's: the CSV's figures,
+ * Where a phase's time went (u, timed phase tp of row), or the whole
+ * run's (tp -1): the CSV's figures,
  * the process's CPU in full, the client threads' (several clients),
  * /proc/vmstat, each device, and why a location has none.
  */
 static void
-json_usage(struct pm_json *j, const char *key, const struct pm_config *cfg,
-    const struct pm_result *r, const struct pm_usage *u, int tp)
+json_usage(struct pm_json *j, const char *key, const struct pm_recrow *row,
+    const struct pm_usage *u, int tp)
 {
-	const struct pm_meta	*m = r->meta;
-	double			 v[NUSAGE];
+	const struct pm_meta	*m = row->r->meta;
 	char			 buf[32];
 	size_t			 i, k;
-	int			 have[NUSAGE];
 
 	if (!u->valid) {
 		json_raw(j, key, "null");
@@ -380,13 +402,10 @@ json_usage(struct pm_json *j, const char *key, const struct pm_config *cfg,
 	}
 	json_open(j, key, '{');
 	json_fixed(j, "wall_s", (double)u->wall_ns / NS_PER_S, PREC_SECONDS);
-	if (tp >= 0) {
-		usage_values(cfg, r, NULL, tp, v, have);
-		for (i = U_USER; i <= U_WAIT; i++)
-			json_fixed(j, pm_usage_names[i], v[i], PREC_SECONDS);
-	}
+	for (i = U_USER; tp >= 0 && i <= U_WAIT; i++)
+		json_fixed(j, pm_cpu_names[i], row->use[tp][i], PREC_SECONDS);
 	json_cpu(j, "process", &u->cpu);
-	if (r->nclients > 1)
+	if (row->r->nclients > 1)
 		json_cpu(j, "threads", &u->threads);
 	if (u->vm_ok) {
 		json_open(j, "vmstat", '{');
@@ -417,104 +436,62 @@ json_usage(struct pm_json *j, const char *key, const struct pm_config *cfg,
 	json_close(j, '}');
 }
 
-/* Each phase's usage, the whole run's, the warnings and the intervals. */
+/*
+ * Each phase's usage, the whole run's, the warnings and the intervals
+ * (the rows of the series, as objects: row's interval is set for each).
+ */
 static void
-json_explain(struct pm_json *j, const struct pm_config *cfg,
-    const struct pm_result *r)
+json_explain(struct pm_json *j, struct pm_recrow *row)
 {
-	size_t	 i;
-	int	 tp;
+	const struct pm_result	*r = row->r;
+	size_t			 i;
+	int			 tp;
 
 	json_open(j, "phases", '{');
 	for (tp = 0; tp < PM_NTPHASES; tp++)
-		json_usage(j, pm_tphase_names[tp], cfg, r, &r->usage[tp], tp);
+		json_usage(j, pm_tphase_names[tp], row, &r->usage[tp], tp);
 	json_close(j, '}');
-	json_usage(j, "run_usage", cfg, r, &r->usage_run, -1);
+	json_usage(j, "run_usage", row, &r->usage_run, -1);
 	json_open(j, "warnings", '[');
 	for (i = 0; i < r->nwarnings; i++)
 		json_str(j, NULL, r->warnings[i]);
 	json_close(j, ']');
 	json_open(j, "intervals", '[');
-	for (i = 0; i < r->niv; i++)
-		json_interval(j, &r->iv[i]);
+	for (i = 0; i < r->niv; i++) {
+		row->iv = &r->iv[i];
+		json_group(j, NULL, PM_COLS_INTERVALS, PM_JS_INTERVAL, row);
+	}
+	row->iv = NULL;
 	json_close(j, ']');
 }
 
-/* One interval row, named as the columns of FILE.intervals.csv. */
-static void
-json_interval(struct pm_json *j, const struct pm_ivrow *row)
-{
-	char	 name[32];
-	int	 op;
-
-	json_open(j, NULL, '{');
-	json_u64(j, "client", row->client);
-	json_str(j, "phase", pm_tphase_names[row->phase]);
-	json_u64(j, "interval", row->index);
-	json_fixed(j, "start_s", (double)row->start_ns / NS_PER_S,
-	    PREC_SECONDS);
-	json_fixed(j, "end_s", (double)row->end_ns / NS_PER_S, PREC_SECONDS);
-	json_u64(j, "files_alive", row->alive);
-	for (op = 0; op < PM_NOPS; op++)
-		json_u64(j, pm_iv_counts[op], row->ops[op]);
-	json_u64(j, "transactions", row->transactions);
-	json_u64(j, "bytes_read", row->bytes_read);
-	json_u64(j, "bytes_written", row->bytes_written);
-	for (op = 0; op < PM_NOPS; op++) {
-		snprintf(name, sizeof name, "%s_p50_us", pm_op_names[op]);
-		json_fixed(j, name, row->p50[op], PREC_US);
-		snprintf(name, sizeof name, "%s_p99_us", pm_op_names[op]);
-		json_fixed(j, name, row->p99[op], PREC_US);
-	}
-	json_fixed(j, "user_s", row->user_s, PREC_SECONDS);
-	json_fixed(j, "system_s", row->sys_s, PREC_SECONDS);
-	json_close(j, '}');
-}
-
-/* A configuration member (pm_option_columns), number or string. */
-static void
-json_colvalue(void *arg, const char *name, const char *value, int number)
-{
-	if (number)
-		json_raw(arg, name, value);
-	else
-		json_str(arg, name, value);
-}
-
 /*
- * The measured part of a run (c NULL) or of one of its clients: counts,
+ * The measured part of a run's row or of one of its clients': counts,
  * seconds, rates, latencies merged over the phases; for the run, the
- * latencies of each phase with their buckets.
+ * latencies of each phase with their buckets, for a client its thread's
+ * CPU in each phase.
  */
 static void
-json_results(struct pm_json *j, const struct pm_config *cfg,
-    const struct pm_result *r, const struct pm_clientrow *c)
+json_results(struct pm_json *j, const struct pm_recrow *row)
 {
-	struct pm_latstat	 st[PM_NOPS], one;
-	struct pm_rates		 rt;
-	double			 v[NUSAGE];
+	const struct pm_clientrow *c = row->c;
+	struct pm_latstat	 one;
 	size_t			 i;
-	int			 ph, op, have[NUSAGE];
+	int			 ph, op;
 
-	pm_report_rates(cfg, r, &rt);
-	json_open(j, "counts", '{');
-	for (i = 0; i < NCOUNTS; i++)
-		json_u64(j, pm_counts[i].name, count_value(r, &pm_counts[i]));
-	json_close(j, '}');
-	json_fields(j, "seconds", &rt, pm_seconds, NSECONDS, PREC_SECONDS);
-	json_fields(j, "rates", &rt, pm_rate_fields, NRATES, PREC_RATE);
-	op_stats(r, c, st);
+	json_group(j, "counts", PM_COLS_RECORD, PM_JS_COUNTS, row);
+	json_group(j, "seconds", PM_COLS_RECORD, PM_JS_SECONDS, row);
+	json_group(j, "rates", PM_COLS_RECORD, PM_JS_RATES, row);
 	json_open(j, "latency", '{');
 	for (op = 0; op < PM_NOPS; op++)
-		json_stats(j, pm_op_names[op], &st[op], NULL);
+		json_latency(j, op, &row->st[op], NULL);
 	json_close(j, '}');
 	if (c != NULL) {
 		json_open(j, "phases", '{');
 		for (ph = 0; ph < PM_NTPHASES; ph++) {
-			usage_values(cfg, r, c, ph, v, have);
 			json_open(j, pm_tphase_names[ph], '{');
 			for (i = U_USER; i <= U_WAIT; i++)
-				json_fixed(j, pm_usage_names[i], v[i],
+				json_fixed(j, pm_cpu_names[i], row->use[ph][i],
 				    PREC_SECONDS);
 			json_u64(j, "voluntary_switches", c->cpu[ph].vcsw);
 			json_u64(j, "involuntary_switches", c->cpu[ph].ivcsw);
@@ -529,10 +506,10 @@ json_results(struct pm_json *j, const struct pm_config *cfg,
 	for (ph = 0; ph < PM_NTPHASES; ph++) {
 		json_open(j, pm_tphase_names[ph], '{');
 		for (op = 0; op < PM_NOPS; op++) {
-			if (r->lat[ph][op].count == 0)
+			if (row->r->lat[ph][op].count == 0)
 				continue;
-			pm_latstat(&r->lat[ph][op], &one);
-			json_stats(j, pm_op_names[op], &one, &r->lat[ph][op]);
+			pm_latstat(&row->r->lat[ph][op], &one);
+			json_latency(j, op, &one, &row->r->lat[ph][op]);
 		}
 		json_close(j, '}');
 	}
@@ -545,7 +522,7 @@ json_status(struct pm_json *j, const struct pm_result *r)
 {
 	char	*s;
 
-	json_str(j, "status", status_name(r));
+	json_str(j, "status", pm_status_name(r));
 	s = r->status == PM_STATUS_ERROR && r->error.op != NULL ?
 	    pm_error_string(&r->error) : NULL;
 	json_str(j, "error", s);
@@ -555,43 +532,35 @@ json_status(struct pm_json *j, const struct pm_result *r)
 }
 
 /*
- * The clients of a run: their number, the stonewall figures, the
- * balance, and with several an array of each one's results.
+ * The clients of a run (row is the run's): their number, the MPI ranks,
+ * the stonewall figures, the balance, and with several an array of each
+ * one's results.
  */
 static void
-json_clients(struct pm_json *j, const struct pm_config *cfg,
-    const struct pm_result *r)
+json_clients(struct pm_json *j, const struct pm_recrow *row)
 {
+	const struct pm_result	*r = row->r;
 	struct pm_result	*cr = NULL;
-	struct pm_rates		 rt;
-	char			*host;
+	struct pm_recrow	 crow;
 	uint32_t		 i;
 
-	pm_report_rates(cfg, r, &rt);
 	json_u64(j, "nclients", r->nclients > 1 ? r->nclients : 1);
-	json_u64(j, "ranks", ranks_of(cfg, r));
-	json_open(j, "stonewall", '{');
-	for (i = 0; i < NSW; i++)
-		json_fixed(j, pm_sw_seconds[i].name, rates_get(&rt,
-		    pm_sw_seconds[i].off), PREC_SECONDS);
-	for (i = 0; i < NSW; i++)
-		json_fixed(j, pm_sw_rates[i].name, rates_get(&rt,
-		    pm_sw_rates[i].off), PREC_RATE);
-	json_close(j, '}');
-	json_fixed(j, "balance", rt.balance, PREC_RATE);
+	json_col(j, row, "ranks");
+	json_group(j, "stonewall", PM_COLS_RECORD, PM_JS_STONEWALL, row);
+	json_col(j, row, "balance");
 	json_open(j, "clients", '[');
 	for (i = 0; r->nclients > 1 && r->clients != NULL &&
 	    i < r->nclients; i++) {
-		cr = client_result(r, &r->clients[i], cr);
+		cr = pm_client_result(r, &r->clients[i], cr);
+		pm_recrow_init(&crow, row->cfg, cr, &r->clients[i], row->ranks);
 		json_open(j, NULL, '{');
 		json_u64(j, "client", r->clients[i].id);
 		json_u64(j, "rank", r->clients[i].rank);
-		host = host_text(cr, &r->clients[i]);
-		json_str(j, "host", host);
-		free(host);
+		json_col(j, &crow, "host");
 		json_status(j, cr);
-		json_results(j, cfg, cr, &r->clients[i]);
+		json_results(j, &crow);
 		json_close(j, '}');
+		pm_recrow_free(&crow);
 	}
 	free(cr);
 	json_close(j, ']');
@@ -605,32 +574,26 @@ int
 pm_report_json(FILE *fp, const struct pm_config *cfg,
     const struct pm_result *r)
 {
-	const struct pm_meta	*meta = r->meta;
 	struct pm_json		 j = { .fp = fp };
-	char			*s;
-	int			 v;
+	struct pm_recrow	 row;
 
+	pm_recrow_init(&row, cfg, r, NULL, pm_ranks_of(cfg, r));
 	json_open(&j, NULL, '{');
-	json_u64(&j, "schema_version", PM_CSV_SCHEMA);
-	json_str(&j, "label", cfg->label);
+	json_col(&j, &row, "schema_version");
+	json_col(&j, &row, "label");
 	json_status(&j, r);
-	json_str(&j, "timestamp", meta == NULL ? NULL : meta->timestamp);
-	s = host_text(r, NULL);
-	json_str(&j, "host", s);
-	free(s);
-	json_str(&j, "kernel", meta == NULL ? NULL : meta->kernel);
-	json_u64(&j, "iteration", r->iteration);
-	json_locations(&j, cfg, meta);
-
-	json_open(&j, "config", '{');
-	for (v = 1; v <= PM_CSV_SCHEMA; v++)
-		pm_option_columns(cfg, v, json_colvalue, &j);
-	json_close(&j, '}');
-	json_environment(&j, meta);
-	json_results(&j, cfg, r, NULL);
-	json_clients(&j, cfg, r);
-	json_explain(&j, cfg, r);
+	json_col(&j, &row, "timestamp");
+	json_col(&j, &row, "host");
+	json_col(&j, &row, "kernel");
+	json_col(&j, &row, "iteration");
+	json_locations(&j, cfg, r->meta);
+	json_group(&j, "config", PM_COLS_RECORD, PM_JS_CONFIG, &row);
+	json_group(&j, "environment", PM_COLS_RECORD, PM_JS_ENV, &row);
+	json_results(&j, &row);
+	json_clients(&j, &row);
+	json_explain(&j, &row);
 	json_close(&j, '}');
 	fputc('\n', fp);
+	pm_recrow_free(&row);
 	return (ferror(fp) ? -1 : 0);
 }

@@ -18,7 +18,7 @@
  * Reports: the table of reporters (set report: verbose, terse, csv,
  * json) and the dispatch through it; what a run command records of a
  * run in each format (pm_report_record), the header of a file of
- * records; the names of phases and signals in messages; and fmt_fixed,
+ * records; the names of phases and signals in messages; and pm_fmt_fixed,
  * the one conversion of a number to text, which replaces whatever
  * decimal point LC_NUMERIC uses by '.', so that a program that calls
  * setlocale(LC_ALL, "") still writes C-locale numbers.  The formats
@@ -69,7 +69,7 @@ static const struct pm_reporter pm_reporters[] = {
  * point whatever the locale.  Returns buf, or nonfinite if v is not finite.
  */
 const char *
-fmt_fixed(char *buf, size_t len, double v, int prec, const char *nonfinite)
+pm_fmt_fixed(char *buf, size_t len, double v, int prec, const char *nonfinite)
 {
 	const char	*dp;
 	char		*p;

@@ -16,9 +16,10 @@
 
 /*
  * What the reporters share (src/pm_report.c, pm_classic.c, pm_csv.c,
- * pm_json.c, pm_stats.c, pm_fields.c) and nothing else includes: the
- * decimals of each format, the tables of fields, and the helpers that
- * more than one format uses.
+ * pm_json.c, pm_stats.c, pm_fields.c, and the column table pm_columns.c)
+ * and nothing else includes: the decimals of each format, a row of
+ * records and the values of its fields, and the helpers that more than
+ * one format uses.
  */
 
 #ifndef PM_REPORT_H
@@ -48,85 +49,102 @@
 #define PREC_SUMMARY_S	3
 #define PREC_SUMMARY	2
 
-/* A field of struct pm_rates and its name in CSV and JSON. */
-struct pm_field {
-	const char	*name;		/* "read_per_s" */
-	size_t		 off;		/* offsetof(struct pm_rates, field) */
+/* The statistics of a latency histogram, in struct pm_latstat's v[]. */
+enum {
+	PM_LS_COUNT = -1,		/* not in v[]: its count */
+	PM_LS_MIN, PM_LS_MEAN, PM_LS_P50, PM_LS_P90, PM_LS_P99, PM_LS_P999,
+	PM_LS_MAX
 };
-
-/* A count of struct pm_result (the sum of two fields, with off2 set). */
-struct pm_count {
-	const char	*name;		/* "read", in CSV and JSON */
-	size_t		 off;		/* offsetof(struct pm_result, field) */
-	size_t		 off2;		/* a second field added, or 0 */
-};
-
-/* The statistics of a latency histogram: min, mean, the percentiles, max. */
-#define NLATSTATS	PM_NLATSTATS
-
-#define NCOUNTS		11
-#define NSECONDS	4
-#define NRATES		11
-#define NSW		3
 
 /*
- * Schema 4: where each phase's time went, the CSV selection (per phase,
- * named PHASE_NAME), in order; usage_values computes them.
+ * Where each phase's time went, in the order of the CSV columns of
+ * schema 4 (per phase, named PHASE_NAME); pm_usage_values computes them.
  */
 enum {
 	U_USER, U_SYS, U_WAIT, U_VCSW, U_IVCSW, U_MAJFLT, U_DREADS,
 	U_DRBYTES, U_DWRITES, U_DWBYTES, U_DFLUSH, U_DBUSY, NUSAGE
 };
 
-/*
- * The environment columns: the NENV4 of schema 4 (before the usage
- * columns), then the VM's of schema 5 (after warnings); their names, and
- * which are numbers (JSON).
- */
-#define NENV_HOST 5	/* in JSON: the devices' are in its locations */
-#define NENV4	10
-#define NENV	17
-struct pm_envcol {
-	const char	*name;
-	int		 number;
+/* The value of a field, as pm_field_value gives it to a formatter. */
+enum pm_valkind {
+	PM_VAL_NONE,			/* not measured: CSV empty, JSON null */
+	PM_VAL_UINT,			/* u */
+	PM_VAL_REAL,			/* d with prec decimals; not finite: none */
+	PM_VAL_TEXT,			/* s, NULL: none */
+	PM_VAL_NUMBER			/* s, a number as text (the options') */
 };
+struct pm_val {
+	enum pm_valkind	 kind;
+	uint64_t	 u;
+	double		 d;
+	int		 prec;
+	const char	*s;
+	char		*own;		/* what s points to when allocated */
+};
+
+/* The option table's column of a configuration, by name. */
+struct pm_optcol {
+	const char	*name;		/* borrowed from the option table */
+	char		*value;		/* as text, owned */
+	int		 number;	/* 1: a number, written unquoted */
+};
+
+/*
+ * What one row of records is made from: a run's result (c NULL) or a
+ * client's (a result of its own, pm_client_result, with c its row),
+ * the run's MPI ranks, and for a row of the interval series the
+ * interval (iv).  pm_recrow_init computes the rest once for every
+ * column: rates, latencies merged over the phases, where the time went,
+ * the configuration's columns.
+ */
+struct pm_recrow {
+	const struct pm_config	*cfg;
+	const struct pm_result	*r;
+	const struct pm_clientrow *c;	/* a client's row, or NULL */
+	const struct pm_ivrow	*iv;	/* an interval, or NULL */
+	uint64_t		 ranks;	/* MPI ranks of the run */
+	struct pm_rates		 rt;
+	struct pm_latstat	 st[PM_NOPS];	/* phases merged */
+	double			 use[PM_NTPHASES][NUSAGE];
+	int			 have[PM_NTPHASES][NUSAGE];	/* measured */
+	struct pm_optcol	*opt;	/* owned */
+	size_t			 nopt;
+};
+
+struct pm_column;
 
 /* pm_fields.c */
 extern const char *const pm_tphase_names[PM_NTPHASES];
 extern const char *const pm_op_names[PM_NOPS];
-extern const char *const pm_iv_counts[PM_NOPS];
-extern const struct pm_count pm_counts[NCOUNTS];
-extern const struct pm_field pm_seconds[NSECONDS];
-extern const struct pm_field pm_rate_fields[NRATES];
-extern const struct pm_field pm_sw_seconds[NSW];
-extern const struct pm_field pm_sw_rates[NSW];
-extern const char *const pm_usage_names[NUSAGE];
-extern const int pm_usage_secs[NUSAGE];
-extern const struct pm_envcol pm_env_cols[NENV];
-const char	*status_name(const struct pm_result *);
-uint64_t	 count_value(const struct pm_result *,
-		    const struct pm_count *);
-char		*join_locations(const struct pm_config *);
-char		*join_meta(const struct pm_meta *, char **);
-void		 op_stats(const struct pm_result *,
-		    const struct pm_clientrow *, struct pm_latstat *);
-struct pm_result *client_result(const struct pm_result *,
+void		 pm_recrow_init(struct pm_recrow *, const struct pm_config *,
+		    const struct pm_result *, const struct pm_clientrow *,
+		    uint64_t);
+void		 pm_recrow_free(struct pm_recrow *);
+void		 pm_field_value(const struct pm_column *,
+		    const struct pm_recrow *, struct pm_val *);
+void		 pm_latstat_value(const struct pm_column *,
+		    const struct pm_latstat *, struct pm_val *);
+void		 pm_val_free(struct pm_val *);
+void		 pm_get_label(const struct pm_recrow *, struct pm_val *);
+void		 pm_get_status(const struct pm_recrow *, struct pm_val *);
+void		 pm_get_host(const struct pm_recrow *, struct pm_val *);
+void		 pm_get_locations(const struct pm_recrow *, struct pm_val *);
+void		 pm_get_client(const struct pm_recrow *, struct pm_val *);
+void		 pm_get_ranks(const struct pm_recrow *, struct pm_val *);
+void		 pm_get_warnings(const struct pm_recrow *, struct pm_val *);
+void		 pm_get_phase(const struct pm_recrow *, struct pm_val *);
+const char	*pm_status_name(const struct pm_result *);
+struct pm_result *pm_client_result(const struct pm_result *,
 		    const struct pm_clientrow *, struct pm_result *);
-char		*host_text(const struct pm_result *,
-		    const struct pm_clientrow *);
-void		 usage_values(const struct pm_config *,
+void		 pm_usage_values(const struct pm_config *,
 		    const struct pm_result *, const struct pm_clientrow *, int,
 		    double *, int *);
-uint64_t	 ranks_of(const struct pm_config *, const struct pm_result *);
-char		*env_value(const struct pm_meta *, int);
-char		*join_warnings(const struct pm_result *);
-char		*status_text(const struct pm_result *);
+uint64_t	 pm_ranks_of(const struct pm_config *, const struct pm_result *);
 
 /* pm_stats.c */
-double		 rates_get(const struct pm_rates *, size_t);
-const char	*lat_name(size_t, int);
+const char	*pm_lat_name(size_t, int);
 
 /* pm_report.c */
-const char	*fmt_fixed(char *, size_t, double, int, const char *);
+const char	*pm_fmt_fixed(char *, size_t, double, int, const char *);
 
 #endif /* PM_REPORT_H */

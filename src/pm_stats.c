@@ -48,6 +48,7 @@
 #include "pm_report.h"
 
 static double	 interval(uint64_t, uint64_t);
+static double	 rates_get(const struct pm_rates *, size_t);
 
 #define T_FPMIN		1e-300	/* Lentz's guard against dividing by 0 */
 #define T_EPS		1e-15	/* continued fraction converged */
@@ -86,7 +87,8 @@ static const struct pm_pct pm_pcts[] = {
 };
 #define NPCTS	(sizeof pm_pcts / sizeof pm_pcts[0])
 /* The statistics of a latency histogram: min, mean, the percentiles, max. */
-_Static_assert(3 + NPCTS == NLATSTATS, "PM_NLATSTATS is NLATSTATS");
+_Static_assert(3 + NPCTS == PM_NLATSTATS, "a statistic for each percentile");
+_Static_assert(PM_LS_MAX == PM_NLATSTATS - 1, "PM_LS_* index v[]");
 
 #define ROW(label, field, scale, prec) \
 	{ label, offsetof(struct pm_rates, field), scale, prec }
@@ -183,7 +185,7 @@ pm_report_rates(const struct pm_config *cfg, const struct pm_result *r,
 }
 
 /* The field at offset off (a struct pm_field's) of a struct pm_rates. */
-double
+static double
 rates_get(const struct pm_rates *rt, size_t off)
 {
 	double	 v;
@@ -195,7 +197,7 @@ rates_get(const struct pm_rates *rt, size_t off)
 /*
  * The statistics of a histogram that every report prints: its count and,
  * in microseconds and in report order, v[0] min, v[1] mean, then one per
- * pm_pcts[], and v[NLATSTATS - 1] max.
+ * pm_pcts[], and v[PM_NLATSTATS - 1] max.
  */
 void
 pm_latstat(const struct pm_hist *h, struct pm_latstat *st)
@@ -208,7 +210,7 @@ pm_latstat(const struct pm_hist *h, struct pm_latstat *st)
 	v[1] = pm_hist_mean(h) / NS_PER_US;
 	for (i = 0; i < NPCTS; i++)
 		v[2 + i] = pm_hist_percentile(h, pm_pcts[i].p) / NS_PER_US;
-	v[NLATSTATS - 1] = h->max / NS_PER_US;
+	v[PM_NLATSTATS - 1] = h->max / NS_PER_US;
 }
 
 /*
@@ -217,13 +219,13 @@ pm_latstat(const struct pm_hist *h, struct pm_latstat *st)
  * else as in CSV and JSON names ("p999").
  */
 const char *
-lat_name(size_t i, int verbose)
+pm_lat_name(size_t i, int verbose)
 {
 	if (i == 0)
 		return ("min");
 	if (i == 1)
 		return ("mean");
-	if (i == NLATSTATS - 1)
+	if (i == PM_NLATSTATS - 1)
 		return ("max");
 	return (verbose ? pm_pcts[i - 2].label : pm_pcts[i - 2].name);
 }
@@ -241,7 +243,7 @@ put_cell(FILE *fp, double v, int prec)
 {
 	char	 buf[FMT_LEN];
 
-	fprintf(fp, " %10s", fmt_fixed(buf, sizeof buf, v, prec, "-"));
+	fprintf(fp, " %10s", pm_fmt_fixed(buf, sizeof buf, v, prec, "-"));
 }
 
 /* Running statistics of one summary row (Welford's method). */
