@@ -145,15 +145,7 @@ bench_options() {
 	transactions=$(classic_value transactions)
 	OPTIND=1
 	while getopts n:f:t: bench_opt; do
-		case $bench_opt in
-		n)	need_posint -n "$OPTARG"
-			count=$OPTARG ;;
-		f)	need_posint -f "$OPTARG"
-			number=$OPTARG ;;
-		t)	need_posint -t "$OPTARG"
-			transactions=$OPTARG ;;
-		*)	try_help ;;	# getopts said what was wrong
-		esac
+		bench_workload_opt "$bench_opt" "${OPTARG-}" || try_help
 	done
 	nopts=$((OPTIND - 1))
 	shift "$nopts"
@@ -166,4 +158,37 @@ median() {
 	    awk '{ v[NR] = $1 }
 		END { if (NR % 2) print v[(NR + 1) / 2];
 		    else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# bench_fresh [MIB]: make $d/fs of bench_scratch empty and new for the
+# next run: a tmpfs of ours is unmounted and a fresh one of at most MIB
+# MiB (default 1024) mounted in its place, so that no run inherits the
+# directories, inodes or memory another left behind; a plain directory
+# is emptied.
+bench_fresh() {
+	if [ -n "$mounted" ]; then
+		umount "$d/fs" || die "cannot unmount $d/fs"
+		mounted=
+		mount -t tmpfs -o "size=${1:-1024}m,mode=0700" tmpfs "$d/fs" ||
+		    die "cannot mount a tmpfs on $d/fs again"
+		mounted=yes
+	else
+		rm -rf -- "$d/fs" && mkdir "$d/fs" || exit 1
+	fi
+}
+
+# bench_workload_opt OPT VALUE: take -n COUNT, -f FILES or -t
+# TRANSACTIONS (OPT is the letter, as getopts gives it) into $count,
+# $number or $transactions, a usage error unless VALUE is a positive
+# integer; returns 1 for any other OPT, which the caller handles.
+bench_workload_opt() {
+	case $1 in
+	n)	need_posint -n "$2"
+		count=$2 ;;
+	f)	need_posint -f "$2"
+		number=$2 ;;
+	t)	need_posint -t "$2"
+		transactions=$2 ;;
+	*)	return 1 ;;
+	esac
 }

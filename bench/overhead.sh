@@ -60,8 +60,7 @@ while getopts n:c: opt; do
 	n)	need_posint -n "$OPTARG"
 		runs=$OPTARG ;;
 	c)	configs=$OPTARG ;;
-	*)	usage >&2
-		exit 2 ;;
+	*)	try_help ;;	# getopts said what was wrong
 	esac
 done
 shift $((OPTIND - 1))

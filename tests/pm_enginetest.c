@@ -23,8 +23,10 @@
  * blanks of its name and "," for those of its value (number=500,
  * size=500,10000, bias_read=5, buffering=false), location=PATH:WEIGHT
  * (repeatable, in list order), runs (repeat the run with the same
- * configuration) and extra (1: a second line per run).  The defaults are
- * the table's, PostMark's.  It runs in the current directory, stops
+ * configuration), extra (1: a second line per run) and ready=FILE (make
+ * FILE once the first transaction is done: the event a test waits for
+ * before it signals a run in its transactions).  The defaults are the
+ * table's, PostMark's.  It runs in the current directory, stops
  * cleanly on SIGINT and SIGTERM, and prints for each run one line:
  *
  *	created created_alone created_mixed read appended deleted
@@ -45,16 +47,22 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pm_cli.h"
 
 static void	 handler(int);
+static int	 progress(void *, enum pm_phase, uint64_t, uint64_t,
+		    struct pm_error *);
 static void	 set(struct pm_config *, const char *, int *, int *);
+
+static const char *ready;	/* ready=FILE */
 
 static const char *status_names[] = {
 	"ok", "out_of_files", "interrupted", "error"
@@ -71,12 +79,31 @@ handler(int signo)
 	pm_workload_interrupt(signo);
 }
 
+/* After the first transaction, make the ready file. */
+static int
+progress(void *arg, enum pm_phase phase, uint64_t done, uint64_t total,
+    struct pm_error *err)
+{
+	int	 fd;
+
+	(void)arg;
+	(void)total;
+	if (ready == NULL || phase != PM_PHASE_TRANSACT || done != 1)
+		return (0);
+	if ((fd = open(ready, O_WRONLY | O_CREAT | O_TRUNC, 0644)) == -1 ||
+	    close(fd) == -1) {
+		pm_error_set(err, "open", ready, errno);
+		return (-1);
+	}
+	return (0);
+}
+
 /*
  * Apply one key=value argument: a "set" key of the option table
  * (pm_option.c), with "_" for the blanks of the key and "," for those of
  * the value (bias_read=5, size=500,10000; location=DIR:WEIGHT adds a
- * location), or the driver's own runs=N and extra=0|1.  Exits 2 on a
- * bad one.
+ * location), or the driver's own runs=N, extra=0|1 and ready=FILE.
+ * Exits 2 on a bad one.
  */
 static void
 set(struct pm_config *cfg, const char *arg, int *runs, int *extra)
@@ -97,6 +124,8 @@ set(struct pm_config *cfg, const char *arg, int *runs, int *extra)
 	}
 	if (strcmp(k, "runs") == 0 || strcmp(k, "extra") == 0) {
 		*(k[0] == 'r' ? runs : extra) = atoi(v);
+	} else if (strcmp(k, "ready") == 0) {
+		ready = arg + (v - k);
 	} else {
 		for (p = v; *p != '\0'; p++) {
 			if (*p == ',')
@@ -121,6 +150,7 @@ int
 main(int argc, char **argv)
 {
 	struct pm_config	 cfg;
+	struct pm_hooks		 hooks = { .progress = progress };
 	struct pm_result	*res;
 	struct sigaction	 sa;
 	char			*cause;
@@ -138,7 +168,8 @@ main(int argc, char **argv)
 
 	res = pm_result_new();
 	for (i = 0; i < runs && rc == 0; i++) {
-		if (pm_workload_run(&cfg, NULL, NULL, res) == -1) {
+		if (pm_workload_run(&cfg, ready != NULL ? &hooks : NULL, NULL,
+		    res) == -1) {
 			cause = pm_error_string(&res->error);
 			fprintf(stderr, "pm_enginetest: %s\n", cause);
 			if (res->status != PM_STATUS_ERROR)

@@ -34,18 +34,13 @@ is "$rc:$(grep -c 'Current configuration is:' out)" '0:1' \
     'interactive: quit stops reading'
 
 # A real terminal session: stdin, stdout and stderr on the pty.
-if grep -q '^#define HAVE_LIBEDIT 1' "$builddir/config.h" 2>/dev/null; then
-	libedit=yes
-else
-	libedit=no
-fi
 printf 'set nu\t9\nset bi\tr\t3\nshow\nquit\n' >in
 rc=0
 python3 "$pty" -t in out "$POSTMARK" || rc=$?
 is "$rc" 0 'terminal: exit 0'
 grep -q 'pm>' out
 ok $? 'terminal: the prompt is shown'
-if [ "$libedit" = yes ]; then
+if [ "$PM_LIBEDIT" = yes ]; then
 	tr -d '\r' <out | grep -q '^The base number of files is 9$'
 	ok $? 'terminal: tab completes set keys'
 	tr -d '\r' <out | grep -q '^Biases are: read/append=3,'

@@ -9,34 +9,24 @@
 
 cd "$T" || exit 99
 
-# interrupt SIGNAL: run a long workload in an empty directory and send
-# SIGNAL once "Performing transactions" is on stdout.
+need_sigdfl
+
+# interrupt SIGNAL: run a long workload in an empty directory, with the
+# default action for SIGNAL whatever the suite inherited, and send SIGNAL
+# once "Performing transactions" is on stdout (the watcher goes when the
+# run ends, in case it never said so).
 interrupt() {
 	rm -rf w o e pid out.csv
 	mkdir w
 	(
-		i=0
-		while ! grep -q 'Performing transactions' o 2>/dev/null; do
-			i=$((i + 1))
-			[ $i -gt 600 ] && break
-			sleep 0.1
-		done
+		await 'grep -q "Performing transactions" o 2>/dev/null'
 		kill -s "$1" "$(cat pid)"
-		# Never hang the suite if the signal is not honoured.
-		i=0
-		while kill -0 "$(cat pid)" 2>/dev/null; do
-			i=$((i + 1))
-			if [ $i -gt 200 ]; then
-				kill -s KILL "$(cat pid)"
-				break
-			fi
-			sleep 0.1
-		done
 	) &
 	watcher=$!
 	rc=0
-	(cd w && sh -c 'echo $$ >../pid; exec "$0" "$1"' "$POSTMARK" ../cfg) \
-	    >o 2>e </dev/null || rc=$?
+	(cd w && exec $GUARD $SIGDFL sh -c 'echo $$ >../pid; exec "$0" "$1"' \
+	    "$POSTMARK" ../cfg) >o 2>e </dev/null || rc=$?
+	kill "$watcher" 2>/dev/null
 	wait "$watcher"
 }
 
@@ -50,8 +40,9 @@ n='[0-9][0-9]*'
 grep -q "^postmark: interrupted by SIGTERM while performing transactions:\
  $n files created, $n read, $n appended, $n deleted,\
  $n of 2000000000 transactions done; the files of the run were removed\$" e
-ok $? 'SIGTERM: what was done, on stderr'
-[ "$?" -eq 0 ] || diag "stderr: $(cat e)"
+st=$?
+ok "$st" 'SIGTERM: what was done, on stderr'
+[ "$st" -eq 0 ] || diag "stderr: $(cat e)"
 is "$(ls -A w)" '' 'SIGTERM: files and subdirectories removed'
 is "$(cut -d, -f3 out.csv | sed 1d)" interrupted 'SIGTERM: CSV record'
 test -e after

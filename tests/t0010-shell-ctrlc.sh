@@ -5,7 +5,8 @@
 # during a run started from the prompt stops the run, removes its files,
 # prints the partial report marked interrupted and returns to pm>; Ctrl-D
 # at an empty prompt quits with status 0.  Batch mode keeps 130 (t3202).
-# Driven on a pseudo-terminal by tests/shell/keys.py.
+# Driven on a pseudo-terminal by tests/shell/keys.py, which waits for
+# each prompt (and libedit's raw mode) before it types.
 
 . "$srcdir/tests/tap.sh"
 
@@ -17,13 +18,14 @@ mkdir "$T/w" "$T/L"
 
 # Ctrl-C while typing: the line is dropped, the next command runs.
 python3 "$keys" "$T/w" "$POSTMARK" >"$T/out" <<'KEYS'
-until pm>
+prompt
 type set number 7
-wait 0.3
+until set number 7
 type \x03
-until pm>
+prompt
 type show\r
 until Report format
+prompt
 type quit\r
 KEYS
 tail -n 1 "$T/out" | grep -q '^STATUS 0$'
@@ -33,17 +35,20 @@ ok $? 'Ctrl-C at the prompt: the line typed was dropped'
 
 # Ctrl-C during a run from the prompt: back to pm>, the run cleaned up.
 python3 "$keys" "$T/w" "$POSTMARK" >"$T/out" <<KEYS
-until pm>
+prompt
 type set location $T/L\r
+prompt
 type set number 1000000\r
+prompt
 type set size 1 10\r
+prompt
 type run\r
 until Creating files
-wait 1
 type \x03
-until pm>
+prompt
 type show\r
 until Report format
+prompt
 type quit\r
 KEYS
 tail -n 1 "$T/out" | grep -q '^STATUS 1$'
@@ -60,10 +65,10 @@ is "$(ls -A "$T/L")" "" 'Ctrl-C in a run: nothing left in the location'
 # Ctrl-D at an empty prompt quits.  libedit prints the prompt before it
 # puts the terminal in raw mode: a Ctrl-D typed in between is the
 # terminal's own end of file, read as a NUL byte, and lost (1 in 6 runs
-# on a loaded machine, more under AddressSanitizer), hence the wait.
+# on a loaded machine, more under AddressSanitizer), hence "prompt",
+# which waits for the raw mode.
 python3 "$keys" "$T/w" "$POSTMARK" >"$T/out" <<'KEYS'
-until pm>
-wait 0.3
+prompt
 type \x04
 KEYS
 tail -n 1 "$T/out" | grep -q '^STATUS 0$'

@@ -11,31 +11,26 @@
 work_dir w
 
 # stop CASE SIGNAL PHASE ARGS...: start a run that would take very long,
-# wait until it has made files, send SIGNAL, check what PHASE it stopped
-# in and that everything was removed.
+# wait until it is in PHASE (for create a file made, not only the sK
+# directories; for transact the driver's ready file, made after the first
+# transaction), send SIGNAL, check what PHASE it stopped in and that
+# everything was removed.
 stop() {
 	c=$1 sig=$2 phase=$3
 	shift 3
 	D="$W/$c"
 	mkdir "$D"
-	(cd "$D" && exec "$ENGINE" extra=1 "$@" >"$T/out" 2>"$T/err") &
-	pid=$!
-	# Files appear once the handlers are installed and the run started.
-	n=0
-	while [ -z "$(ls -A "$D")" ] && [ $n -lt 200 ]; do
-		sleep 0.05
-		n=$((n + 1))
-	done
-	[ "$phase" = transact ] && sleep 0.3
-	kill -s "$sig" $pid
-	# Never hang the suite: the run must end within 30 s.
-	n=0
-	while kill -0 $pid 2>/dev/null && [ $n -lt 300 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	kill -s KILL $pid 2>/dev/null && diag "$c: killed, did not stop"
-	wait $pid
+	rm -f "$T/ready" "$T/pid"
+	(cd "$D" && exec $GUARD sh -c 'echo $$ >"$0" && exec "$@"' "$T/pid" \
+	    "$ENGINE" extra=1 ready="$T/ready" "$@" >"$T/out" 2>"$T/err") &
+	job=$!
+	if [ "$phase" = transact ]; then
+		await '[ -e "$T/ready" ]' $job
+	else
+		await '[ -n "$(find "$D" -type f | head -n 1)" ]' $job
+	fi || diag "$c: the run never reached its $phase phase"
+	kill -s "$sig" "$(cat "$T/pid")"
+	wait $job
 	rc=$?
 	case $sig in
 	INT)	want=130 ;;

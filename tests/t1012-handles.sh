@@ -12,11 +12,13 @@
 
 work_dir w 256m
 
-# scenario NAME CONFIG ACTION: in $W/NAME, with a location L holding a
-# few files of its own and a directory victim/ holding files 1..40, run
-# CONFIG (set lines joined by `;', the location is $W/NAME/L) and run the
-# shell command ACTION in $W/NAME once the transactions started; sets
-# $rc, and snapshots victim before and after.
+# scenario NAME CONFIG ACTION [GO]: in $W/NAME, with a location L holding
+# a few files of its own and a directory victim/ holding files 1..40, run
+# CONFIG (set lines joined by `;', the location is $W/NAME/L); once the
+# transactions are under way stop it (SIGSTOP), run the shell command
+# ACTION in $W/NAME and let it go on (SIGCONT).  With GO, let the run
+# make a thousand more files (wherever ACTION moved its directories) and
+# stop it with SIGTERM.  Sets $rc, and snapshots victim before and after.
 scenario() {
 	d=$W/$1
 	mkdir -p "$d/L" "$d/victim"
@@ -30,27 +32,38 @@ scenario() {
 	snapshot "$d/L" >"$d/L.before"
 	printf 'set location %s\n%s\nrun\nquit\n' "$d/L" "$2" |
 	    tr ';' '\n' >"$d/cfg"
-	(cd "$d" && exec "$POSTMARK" cfg >out 2>err) &
-	pid=$!
-	n=0
-	until grep -q 'transactions\.' "$d/out" 2>/dev/null || [ $n -gt 300 ]
-	do
-		n=$((n + 1))
-		sleep 0.05
-	done
+	spawn "$d" "$d/pid" "$POSTMARK" cfg >"$d/out" 2>"$d/err"
+	await 'grep -q "Performing transactions" "$d/out"' "$job" ||
+	    diag "$1: the transactions never started"
+	pid=$(cat "$d/pid")
+	kill -STOP "$pid"
 	(cd "$d" && eval "$3")
-	wait $pid
+	top=$(newest "$d")
+	kill -CONT "$pid"
+	if [ -n "${4:-}" ]; then
+		await '[ "$(newest "$d")" -ge $((top + 1000)) ]' "$job" ||
+		    diag "$1: the run made no more files after the change"
+		kill -TERM "$pid"
+	fi
+	wait "$job"
 	rc=$?
 	snapshot "$d/victim" >"$d/victim.after"
 	same_file "$d/victim.after" "$d/victim.before" \
 	    "$1: the directory behind the link is untouched"
 }
 
+# newest DIR: the highest number a file of the run has below DIR (links
+# not followed, victim/ left out): the run names its files in order.
+newest() {
+	find "$1" -path "$1/victim" -prune -o -type f -name '[0-9]*' -print |
+	    sed 's|.*/||' | sort -n | tail -n 1
+}
+
 long='set number 2000;set size 1 200;set transactions 3000000;set seed 3'
 
 # The location renamed, a link to victim in its place: the run goes on in
 # the renamed directory and leaves it as it was.
-scenario loc-renamed "$long" 'mv L L.moved && ln -s victim L; sleep 1; kill -TERM $pid'
+scenario loc-renamed "$long" 'mv L L.moved && ln -s victim L' go
 is "$rc" 143 "loc-renamed: the run went on until stopped"
 snapshot "$W/loc-renamed/L.moved" >"$W/loc-renamed/L.after"
 same_file "$W/loc-renamed/L.after" "$W/loc-renamed/L.before" \
@@ -61,7 +74,7 @@ ok $? "loc-renamed: the link put in its place is left alone"
 # A subdirectory renamed within the location, a link in its place: it is
 # followed, and removed at the end under its new name.
 scenario sub-renamed "$long;set subdirectories 3;set buffering false" \
-    'mv L/s1 L/s1.moved && ln -s ../victim L/s1; sleep 1; kill -TERM $pid'
+    'mv L/s1 L/s1.moved && ln -s ../victim L/s1' go
 is "$rc" 143 "sub-renamed: the run went on until stopped"
 rm "$W/sub-renamed/L/s1"
 snapshot "$W/sub-renamed/L" >"$W/sub-renamed/L.after"
@@ -86,7 +99,7 @@ same_file "$W/sub-moved-out/L.after" "$W/sub-moved-out/L.before" \
 # Appends only, and the pool deleted from under the run (stopped
 # meanwhile, so that files still below HIGH are left to append to): the
 # next append fails (fopen's "a" created the file again and went on).
-vanish='kill -STOP $pid; find L -name "[0-9]*" -exec rm -f {} +; kill -CONT $pid'
+vanish='find L -name "[0-9]*" -exec rm -f {} +'
 for mode in true false; do
 	scenario "vanished-$mode" "set number 20000;set size 1 200;set transactions 3000000;set bias read 0;set bias create -1;set buffering $mode" \
 	    "$vanish"

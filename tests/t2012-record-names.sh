@@ -97,11 +97,11 @@ if mpirun --version 2>&1 | grep -q 'Open MPI'; then
 	MPIRUN="mpirun --oversubscribe -np 2"
 	[ "$(id -u)" -ne 0 ] || MPIRUN="$MPIRUN --allow-run-as-root"
 fi
-timeout -k 5 60 $MPIRUN "$POSTMARK" --version >probe.out 2>&1 ||
+$GUARD $MPIRUN "$POSTMARK" --version >probe.out 2>&1 ||
     skip_all "mpirun cannot start two ranks here"
 printf '%s\n' 'set number 5' 'set transactions 10' 'run r1' >m.pm
 rc=0
-timeout -k 5 120 $MPIRUN "$POSTMARK" m.pm >out 2>err || rc=$?
+$GUARD $MPIRUN "$POSTMARK" m.pm >out 2>err || rc=$?
 is "$rc:$(errors err | grep -c "run: report file 'r1' is the name of a\
  directory the run makes in location '.'")" "1:1" "MPI: r1 is refused"
 done_testing

@@ -25,14 +25,21 @@ holder=$!
 cleanup="kill $holder 2>/dev/null; $cleanup"
 # wait FIFO: until a writer opens and closes FIFO (at most 2 minutes).
 wait_fifo() {
-	timeout 120 cat "$1" >/dev/null
+	$GUARD cat "$1" >/dev/null
 }
 wait_fifo held
 
 "$POSTMARK" l.pm >out 2>err &
 pm=$!
 cleanup="kill -KILL $pm 2>/dev/null; $cleanup"
-wait_fifo ran			# the run is over: its record is next
+wait_fifo ran			# the hook after the run has said it ran
+# The hook's shell is gone once postmark has no child: a signal now can
+# no longer interrupt the hook (and so the run), only the record's wait.
+n=0
+while pgrep -P $pm >/dev/null 2>&1 && [ $n -lt 6000 ]; do
+	n=$((n + 1))
+	sleep 0.02
+done
 # Signal until it gives up (the first may land before the wait begins).
 n=0
 while kill -TERM $pm 2>/dev/null && [ $n -lt 300 ]; do

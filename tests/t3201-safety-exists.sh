@@ -20,7 +20,7 @@ clash() {
 	esac
 	snapshot "$d/L" >"$d/before"
 	(cd "$d" && printf '%s\nrun\nquit\n' "$2" | tr ';' '\n' |
-	    timeout -k 5 60 "$POSTMARK" >out 2>err)
+	    $GUARD "$POSTMARK" >out 2>err)
 	rc=$?
 	is "$rc" 1 "$1: exit status 1"
 	if grep -q "^postmark: -:[0-9]*: $4\$" "$d/err"; then

@@ -13,7 +13,7 @@ cleanup='umount "$T/small"'
 # full NAME CONFIG: run CONFIG (set lines joined by `;') on the tmpfs.
 full() {
 	(cd "$T" && printf '%s\nrun\nquit\n' "$2" | tr ';' '\n' |
-	    timeout -k 5 60 "$POSTMARK" >"$T/$1.out" 2>"$T/$1.err")
+	    $GUARD "$POSTMARK" >"$T/$1.out" 2>"$T/$1.err")
 	is "$?" 1 "$1: exit status 1"
 	if grep -q 'postmark: .*: No space left on device$' "$T/$1.err"; then
 		ok 0 "$1: message ends in 'No space left on device'"

@@ -9,7 +9,7 @@ for t in 1 2 3 4 5 6 7 8 9; do
 	d=$T/t$t
 	mkdir -p "$d/L"
 	(cd "$d" && printf 'set location L\nset number 5\n%s\nrun\nquit\n' \
-	    "set transactions $t" | timeout -k 5 60 "$POSTMARK" >out 2>err)
+	    "set transactions $t" | $GUARD "$POSTMARK" >out 2>err)
 	is "$?" 0 "transactions $t: exit status 0"
 	dots=$(printf '%*s' "$t" '' | tr ' ' .)
 	is "$(grep -c "^Performing transactions${dots}Done\$" "$d/out")" 1 \

@@ -38,7 +38,7 @@ limited() {
 		exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-
 		exec <"$in" >"$T/$1.out" 2>"$T/$1.err"
 		ulimit -n "$2" || exit 99
-		exec timeout -k 5 60 "$POSTMARK" $arg
+		exec $GUARD "$POSTMARK" $arg
 	)
 	rc=$?
 }
@@ -82,7 +82,7 @@ handle_location() {
 		exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&- 0<&-
 		exec >"$T/handle-location.csv" 2>"$T/handle-location.all"
 		ulimit -n 3 || exit 99
-		exec timeout -k 5 60 "$POSTMARK" "$T/handle-location.cfg"
+		exec $GUARD "$POSTMARK" "$T/handle-location.cfg"
 	)
 	rc=$?
 	grep '^postmark: ' "$T/handle-location.all" >"$T/handle-location.err"

@@ -26,7 +26,7 @@ if [ "$(id -u)" -eq 0 ]; then
 	mkdir "$T/home"
 	chown "$NOBODY:$NOBODY" "$T/home"
 	setpriv --reuid=$NOBODY --regid=$NOBODY --clear-groups \
-	    timeout -k 5 60 "$T/bin/postmark" --version >/dev/null 2>&1 ||
+	    $GUARD "$T/bin/postmark" --version >/dev/null 2>&1 ||
 	    skip_all "cannot run postmark as uid $NOBODY here"
 fi
 

@@ -11,21 +11,24 @@
 
 # vanish NAME HOW PATH CONFIG: start CONFIG (set lines joined by `;', the
 # location $T/NAME.loc prepended) on a location with a few entries of its
-# own, 20000 small files so that it lasts; once file 50 exists (in an sK
-# with subdirectories) remove the location as HOW says (rm, or mv then
-# rm) and wait for the end.  The run must fail opening PATH (an ERE below
-# the location).
+# own, 200000 small files so that the creation phase lasts; once file 50
+# exists (in an sK with subdirectories) stop postmark, check that it is
+# still creating files, remove the location as HOW says (rm, or mv then
+# rm), let it go on and wait for the end.  The run must fail opening PATH
+# (an ERE below the location).
 vanish() {
 	L=$T/$1.loc
 	mkdir "$L" || exit 99
 	populate "$L"
 	pm_config "$1" \
-	    "set location $L;set seed 42;set number 20000;set size 10 100;$4"
+	    "set location $L;set seed 42;set number 200000;set size 10 100;$4"
 	pm_start "$1"
 	wait_for "$L/50" "$L/s0/50" "$L/s1/50" "$L/s2/50" "$L/s3/50"
 	ok $? "$1: file 50 made while the run went on"
 	pid=$(cat "$T/$1.pid")
 	kill -STOP "$pid" 2>/dev/null
+	still_in "$1" '^Creating files'
+	ok $? "$1: stopped while creating files"
 	if [ "$2" = mv ]; then
 		mv "$L" "$T/$1.gone"
 		gone=$T/$1.gone

@@ -14,12 +14,12 @@
 . "$srcdir/tests/fault/faultlib.sh"
 
 # swap NAME DIRS CONFIG: start CONFIG (set lines joined by `;', the
-# location $T/NAME.loc prepended, 10000 small files so that it lasts) on a
-# location with entries of its own; once file 50 exists (in an sK with
-# subdirectories), stop postmark (SIGSTOP), rename the location to
-# NAME.moved, put a link to NAME.victim in its place and let postmark go
-# on (SIGCONT).  The victim holds files 1 to 100 in each of DIRS (`.',
-# `s0'...).
+# location $T/NAME.loc prepended, 100000 small files so that the creation
+# phase lasts) on a location with entries of its own; once file 50 exists
+# (in an sK with subdirectories), stop postmark (SIGSTOP) while it is
+# still creating files, rename the location to NAME.moved, put a link to
+# NAME.victim in its place and let postmark go on (SIGCONT).  The victim
+# holds files 1 to 100 in each of DIRS (`.', `s0'...).
 swap() {
 	L=$T/$1.loc V=$T/$1.victim M=$T/$1.moved
 	mkdir "$L" "$V" || exit 99
@@ -36,12 +36,13 @@ swap() {
 	done
 	snapshot "$V" >"$T/$1.victim.before"
 	pm_config "$1" \
-	    "set location $L;set seed 42;set number 10000;set size 10 100;$3"
+	    "set location $L;set seed 42;set number 100000;set size 10 100;$3"
 	pm_start "$1"
 	wait_for "$L/50" "$L/s0/50" "$L/s1/50"
 	ok $? "$1: file 50 made while the run went on"
 	pid=$(cat "$T/$1.pid")
-	if kill -STOP "$pid" 2>/dev/null && [ ! -e "$T/$1.rc" ]; then
+	if kill -STOP "$pid" 2>/dev/null && still_in "$1" '^Creating files'
+	then
 		mv "$L" "$M" && ln -s "$1.victim" "$L"
 		ok $? "$1: location swapped for a link while the run went on"
 	else

@@ -139,7 +139,8 @@ recover() {
 
 # eio NAME KIND WHEN OP PATH CONFIG: build the stack for KIND, make it
 # fail (WHEN `before' the run, or `during' it, once file 50 exists, in an
-# sK with subdirectories), run CONFIG (set lines joined by `;', the
+# sK with subdirectories, postmark stopped meanwhile so that the failure
+# lands in the creation phase), run CONFIG (set lines joined by `;', the
 # location prepended); it must fail with OP on PATH (an ERE below the
 # location) in the creation phase.
 eio() {
@@ -159,8 +160,13 @@ eio() {
 		pm_start "$1"
 		wait_for "$L/50" "$L/s0/50" "$L/s1/50" "$L/s2/50" "$L/s3/50"
 		ok $? "$1: file 50 made while the run went on"
+		pid=$(cat "$T/$1.pid")
+		kill -STOP "$pid"
+		still_in "$1" '^Creating files'
+		ok $? "$1: stopped while creating files"
 		shutdown "$m_out"
 		ok $? "$1: $fault during the run"
+		kill -CONT "$pid"
 		pm_wait
 	fi
 	expect_fault "$1" "$4" "$(ere_quote "$L")/$5" 'Input/output error'

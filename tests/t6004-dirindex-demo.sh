@@ -92,17 +92,15 @@ ok "$st" "--extra: the runs used set sync fsync and set dirsync true"
 [ "$st" -eq 0 ] || diag "$(grep '^workload' "$T/sync.txt")"
 is "$(ls -A "$T/tmp")" "" "--extra: the scratch directory is removed"
 
-# Interrupted: TERM while postmark runs still unmounts and cleans up.
-TMPDIR=$T/tmp POSTMARK=$POSTMARK sh "$demo" -n 1 --number 3000 \
-    --transactions 1000000 --size-mb 64 --no-plot -o "$T/int.csv" \
-    >/dev/null 2>"$T/int.err" &
+# Interrupted: TERM while postmark runs (its files are there) still
+# unmounts and cleans up.
+TMPDIR=$T/tmp POSTMARK=$POSTMARK $SIGDFL sh "$demo" -n 1 \
+    --number 3000 --transactions 1000000 --size-mb 64 --no-plot \
+    -o "$T/int.csv" >/dev/null 2>"$T/int.err" &
 pid=$!
-i=0
-while [ "$i" -lt 30 ] && ! grep -q 'iteration 1' "$T/int.err"; do
-	sleep 1
-	i=$((i + 1))
-done
-sleep 1
+await 'grep -q "iteration 1" "$T/int.err" &&
+    [ -n "$(find "$T/tmp" -type f -name "[0-9]*" 2>/dev/null | head -n 1)" ]' \
+    "$pid" || diag "TERM: postmark never made its files"
 kill -TERM "$pid"
 wait "$pid"
 is "$?" 143 "TERM: exit 143"

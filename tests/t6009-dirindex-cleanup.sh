@@ -57,15 +57,11 @@ signal() {
 	fs=${where%%:*}
 	mkdir "$T/tmp"
 	DIRINDEX_DEMO_PAUSE=$where TMPDIR=$T/tmp POSTMARK=$POSTMARK \
-	    sh "$demo" $small -o "$T/demo.csv" >/dev/null 2>"$T/err" &
+	    $SIGDFL sh "$demo" $small -o "$T/demo.csv" \
+	    >/dev/null 2>"$T/err" &
 	pid=$!
 	cleanup='kill -TERM "$pid" 2>/dev/null; wait "$pid"'
-	i=0
-	while [ "$i" -lt 180 ] && kill -0 "$pid" 2>/dev/null &&
-	    ! grep -q 'test hook: paused' "$T/err"; do
-		sleep 1
-		i=$((i + 1))
-	done
+	await 'grep -q "test hook: paused" "$T/err"' "$pid"
 	m=$(ls -d "$T"/tmp/dirindex.*/"$fs" 2>/dev/null)
 	case $where in
 	*:attached)
@@ -76,7 +72,7 @@ signal() {
 	esac
 	st=$?
 	ok "$st" "$sig at $where: the demo paused there"
-	[ "$st" -eq 0 ] || diag "after ${i}s:" "$(tail -5 "$T/err")"
+	[ "$st" -eq 0 ] || diag "$(tail -5 "$T/err")"
 	kill -"$sig" "$pid" 2>/dev/null
 	wait "$pid"
 	is "$?" "$want" "$sig at $where: exit $want"

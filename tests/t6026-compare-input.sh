@@ -21,7 +21,7 @@ fix=$T/ab.csv
 
 # report FILE: report mode on FILE, at most 300 s; $st, stderr in $T/err.
 report() {
-	timeout 300 sh "$compare" report --no-plot "$1" >/dev/null 2>"$T/err"
+	$GUARD sh "$compare" report --no-plot "$1" >/dev/null 2>"$T/err"
 	st=$?
 }
 

@@ -62,10 +62,10 @@ until_state() {
 	done
 }
 
-# started NAME: wait (at most 30 s) for the hook of NAME to say on its
+# started NAME: wait (bounded by $GUARD) for the hook of NAME to say on its
 # FIFO that it started; fails otherwise.
 started() {
-	timeout 30 sh -c 'read x <"$1"' sh "$T/$1.fifo"
+	$GUARD sh -c 'read x <"$1"' sh "$T/$1.fifo"
 }
 
 # none_left NAME DESC: none of the processes the hook of NAME wrote down
@@ -133,7 +133,7 @@ ok $? "stubborn: killed 5 s after SIGTERM, which it ignored; postmark says so"
 hooked jobs "after transactions" ""
 rm -f "$T/jobs.rc" "$T/jobs.pid"
 (
-	cd "$T" && timeout -k 5 60 python3 -c '
+	cd "$T" && $GUARD python3 -c '
 import os, sys
 os.setpgid(0, 0)
 with open(sys.argv[1], "w") as f:

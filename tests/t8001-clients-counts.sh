@@ -58,7 +58,7 @@ if [ -n "${REFERENCE_POSTMARK:-}" ] && [ -x "$REFERENCE_POSTMARK" ]; then
 		mkdir -p "$T/ref$i/a" "$T/ref$i/b"
 		printf '%s;set seed %d;run;quit\n' "$BASE" $((7 + i)) |
 		    tr ';' '\n' >"$T/ref$i/c.cfg"
-		(cd "$T/ref$i" && timeout -k 5 60 "$REFERENCE_POSTMARK" \
+		(cd "$T/ref$i" && $GUARD "$REFERENCE_POSTMARK" \
 		    c.cfg </dev/null >out 2>&1)
 		# dl_counts: created alone mixed read appended deleted alone
 		# mixed, as the first eight of $COUNTS.

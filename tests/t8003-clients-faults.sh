@@ -43,8 +43,7 @@ same_file "$T/L.after" "$T/L.before" \
 # SIGINT while four clients run.
 pm_config int "$BASE;set number 2000;set transactions 400000;set clients 4"
 pm_start int
-wait_for "$T/L/c3/1999" || diag "the run did not reach its transactions"
-sleep 0.2
+wait_for "$T/L/c3/1999" || diag "client 3 did not make its pool"
 kill -INT "$(cat "$T/int.pid")"
 pm_wait
 is "$rc" 130 "SIGINT: exit 130"

@@ -23,7 +23,7 @@ snapshot "$T/L" >"$T/L.before"
 mpi_run() {
 	printf '%s;set report csv;run %s;quit\n' "$2" "$T/$1.csv" |
 	    tr ';' '\n' >"$T/$1.cfg"
-	(cd "$T" && exec timeout -k 5 120 $MPIRUN "$POSTMARK" "$1.cfg" \
+	(cd "$T" && exec $GUARD $MPIRUN "$POSTMARK" "$1.cfg" \
 	    </dev/null >"$T/$1.out" 2>"$T/$1.err")
 	rc=$?
 }
@@ -78,7 +78,7 @@ snapshot "$T/L" >"$T/L.after"
 same_file "$T/L.after" "$T/L.before" "after the failure: nothing left"
 
 # Several ranks need the configuration file.
-(cd "$T" && timeout -k 5 60 $MPIRUN "$POSTMARK" </dev/null >"$T/nofile.out" \
+(cd "$T" && $GUARD $MPIRUN "$POSTMARK" </dev/null >"$T/nofile.out" \
     2>"$T/nofile.err")
 is "$?" 2 "no file with two ranks: usage error"
 done_testing

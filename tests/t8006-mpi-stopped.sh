@@ -24,7 +24,7 @@ printf '%s\n' "set location L" "set size 500 5000" "set seed 9" \
     "set report csv" "run $T/mpi.csv" "quit" >"$T/mpi.cfg"
 (
 	cd "$T" || exit 99
-	timeout -k 5 120 sh -c 'echo $$ >"$1" && shift && exec "$@"' sh \
+	$GUARD sh -c 'echo $$ >"$1" && shift && exec "$@"' sh \
 	    "$T/mpi.pid" $MPIRUN "$POSTMARK" "$T/mpi.cfg" </dev/null \
 	    >"$T/mpi.out" 2>"$T/mpi.err"
 	echo $? >"$T/mpi.rc"

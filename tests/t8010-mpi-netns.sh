@@ -26,7 +26,7 @@ for r in 0 1; do ip netns identify \$(cat $T/ranks/rank\$r.pid); done >$T/ns.txt
 EOF
 pm_config net "$BASE;set hook before deletion sh $T/ns.sh"
 rx0=$(veth_bytes)
-(cd "$T" && exec timeout -k 5 120 $NETRUN "$RANK_SH" "$T/ranks" \
+(cd "$T" && exec $GUARD $NETRUN "$RANK_SH" "$T/ranks" \
     "$POSTMARK" "$T/net.cfg" </dev/null >"$T/net.out" 2>"$T/net.err")
 rc=$?
 rx1=$(veth_bytes)

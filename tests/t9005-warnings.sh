@@ -3,8 +3,11 @@
 # trigger it and not by one that should not: a pool that fits in free
 # memory without sync or a cold cache; a phase shorter than 100 ms; a
 # coefficient of variation above 5 % over iterations; fewer than 5 runs
-# behind a confidence interval.  A warning is in the CSV row, the JSON
-# record, the verbose report and on stderr.
+# behind a confidence interval.  Those about time are judged against the
+# times the records hold, so that the verdict holds on any machine.  A
+# warning is in the CSV row, the JSON record, the verbose report and on
+# stderr.
+scratch=disk	# the page-cache warning is about disks (tmpfs has its own)
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/fault/faultlib.sh"
 . "$srcdir/tests/explain/explainlib.sh"
@@ -22,18 +25,40 @@ has() {
 	grep -Eq "^postmark: warning: $2" "$T/$1.err"
 }
 
+# short NAME OUTCOME: the short-phase warning of the transactions of run
+# NAME as the phase's own time in its record says (under 100 ms, within
+# 1 ms too close to call); OUTCOME (warned or not) is what the run is
+# made for, skipped when the machine made the phase otherwise.
+short() {
+	s_t=$(jq_last "$1" '.seconds.transactions_s')
+	s_want=$(awk -v t="$s_t" 'BEGIN {
+		print (t < 0.099 ? "warned" : (t >= 0.101 ? "not" : "either"))
+	}')
+	if has "$1" "$SHORT"; then s_got=warned; else s_got=not; fi
+	case $s_want in
+	"$s_got"|either)
+		ok 0 "$1: short-phase warning $s_got, the phase took $s_t s" ;;
+	*)	ok 1 "$1: short-phase warning $s_want, the phase took $s_t s" ;;
+	esac
+	if [ "$s_want" = "$2" ]; then
+		ok 0 "$1: the phase was as short or long as made"
+	else
+		skip "$1: the phase was as short or long as made" \
+		    "the machine made it $s_t s"
+	fi
+}
+
 jrun small "$SMALL"
 ok "$(has small "$POOL"; echo $?)" "pool in memory, no sync: warned"
-ok "$(has small "$SHORT"; echo $?)" "a short transaction phase: warned"
+short small warned
 ok "$(jq_last small '[.warnings[] | test("fits in the")] | any |
     if . then 0 else 1 end')" "the JSON record has the warning"
 
 jrun sync "$SMALL;set sync fsync"
 ok "$(! has sync "$POOL"; echo $?)" \
     "set sync fsync: no page-cache warning"
-jrun long "set location $T/L;set number 200;set transactions 30000;set seed 6"
-ok "$(! has long "$SHORT"; echo $?)" \
-    "30000 transactions: no short-phase warning for the transactions"
+jrun long "set location $T/L;set number 200;set transactions 5000;set seed 6"
+short long not
 
 if [ "$(id -u)" -eq 0 ] && [ -w /proc/sys/vm/drop_caches ]; then
 	jrun cold "$SMALL;set cache cold"
@@ -63,31 +88,46 @@ jrun five "$SMALL;set iterations 5"
 ok "$(! has five "$FEW"; echo $?)" \
     "5 runs: no fewer-than-5 warning"
 
-# A hook stops postmark (its parent) 10 ms into each transaction phase
-# of 10000 transactions on a tmpfs when root (about 200 ms: long enough
-# for the stop to land in it on a busy machine, short beside the stop):
-# for a random 0 to 1.9 s, a noisy set, warned; for 3 s every time, so
-# that the phase's time hardly varies whatever else the machine does, a
-# steady one, not warned.
-if [ "$(id -u)" -eq 0 ]; then
-	mount_tmpfs "$T/S" size=256m
-else
-	mkdir "$T/S"
-fi
-stopping() {
-	printf 'set hook before transactions %s%s%s\n' \
-	    'd=$(od -An -N1 -tu1 /dev/urandom | tr -d " ") && (sleep 0.01 && kill -STOP $PPID && sleep ' \
-	    "$2" ' && kill -CONT $PPID) >/dev/null 2>&1 &'
-	printf '%s;set transactions 10000;set iterations 5;set report csv;run %s;quit\n' \
-	    "$SMALL;set location $T/S" "$T/$1.csv" | tr ';' '\n'
+# Sets of 5 runs whose transaction phases a hook stalls (explainlib.sh,
+# stall_hook): for 0.1 and 0.6 s in turn, a noisy set, or 1 s each time,
+# so that the phase hardly varies whatever else the machine does, a
+# steady one.  Whether postmark warns must follow the coefficient of
+# variation of the rows' transactions/s (above 5 %, within 0.05 % too
+# close to call); a set the machine made otherwise than intended is
+# skipped for what it was made to show, not failed.
+stall_location "$T/S"
+stalled() {
+	stall_hook "$1" "$T/S" $2
+	printf '%s;set transactions %s;set iterations 5;set report csv;run %s;quit\n' \
+	    "$SMALL;set location $T/S" "$stall_tx" "$T/$1.csv" | tr ';' '\n'
 }
-stopping noisy '$((d % 2)).$((d % 10))' >"$T/noisy.cfg"
+
+# varies NAME OUTCOME: the warning of the set NAME as its rows' CV says;
+# OUTCOME (warned or steady) is what the set is made for.
+varies() {
+	v_cv=$(rates_stats "$T/$1.csv" | awk '$1 == 5 { print $3 }')
+	v_want=$(awk -v c="${v_cv:-0}" 'BEGIN {
+		print (c > 5.05 ? "warned" : (c <= 4.95 ? "steady" : "either"))
+	}')
+	if has "$1" "$CV"; then v_got=warned; else v_got=steady; fi
+	case $v_want in
+	"$v_got"|either)
+		ok 0 "$1: $v_got, as the variation of its runs ($v_cv%) says" ;;
+	*)	ok 1 "$1: $v_want, as the variation of its runs ($v_cv%) says"
+		diag "transaction phases (s): $(for i in 1 2 3 4 5; do
+			csv_get "$T/$1.csv" transactions_s $i; done | tr '\n' ' ')" ;;
+	esac
+	if [ "$v_want" = "$2" ]; then
+		ok 0 "$1: the set was $2 as made"
+	else
+		skip "$1: the set was $2 as made" \
+		    "the machine made its CV $v_cv%"
+	fi
+}
+stalled noisy "0.1 0.6" >"$T/noisy.cfg"
 pm_run noisy
-ok "$(has noisy "$CV"; echo $?)" "a noisy set: warned, variation above 5%"
-stopping quiet 3 >"$T/quiet.cfg"
+varies noisy warned
+stalled quiet 1 >"$T/quiet.cfg"
 pm_run quiet
-ok "$(! has quiet "$CV"; echo $?)" \
-    "a set of steady runs: no variation warning"
-has quiet "$CV" && diag "transaction phases (s): $(for i in 1 2 3 4 5; do
-	csv_get "$T/quiet.csv" transactions_s $i; done | tr '\n' ' ')"
+varies quiet steady
 done_testing

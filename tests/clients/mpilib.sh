@@ -34,7 +34,7 @@ need_mpi() {
 	fi
 	MPIRUN="$MPIRUN_BASE -np 2"
 	# MPI itself must work here (shared memory, a loopback network).
-	timeout -k 5 60 $MPIRUN "$POSTMARK" --version >"$T/probe.out" 2>&1 ||
+	$GUARD $MPIRUN "$POSTMARK" --version >"$T/probe.out" 2>&1 ||
 	    skip_all "mpirun cannot start two ranks here: $(head -3 "$T/probe.out" | tr '\n' ' ')"
 }
 

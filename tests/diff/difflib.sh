@@ -19,8 +19,6 @@
 # (from a line starting `Latency', and the blank lines just before it, up
 # to the next run or the end).
 
-DL_TIMEOUT=${DL_TIMEOUT:-120}
-
 # dl_field LINE N: field N of a tab-separated list line.
 dl_field() {
 	printf '%s\n' "$1" | cut -f "$2"
@@ -45,8 +43,7 @@ dl_locations() {
 # dl_run BIN DIR NAME: run BIN on NAME.cfg in DIR; stdout to DIR.out,
 # stderr to DIR.err, exit status to DIR.rc.
 dl_run() {
-	(cd "$2" && exec timeout -k 5 "$DL_TIMEOUT" "$1" "$3.cfg" \
-	    </dev/null >"$2.out" 2>"$2.err")
+	(cd "$2" && exec $GUARD "$1" "$3.cfg" </dev/null >"$2.out" 2>"$2.err")
 	echo $? >"$2.rc"
 }
 

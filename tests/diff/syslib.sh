@@ -48,7 +48,7 @@ sl_need_strace() {
 # $T/sys/NAME.TAG.out and .err (written as $T/sys/out and err, the same
 # paths for both binaries, so that fd 1 and 2 decorate alike).
 sl_run() {
-	(cd "$T/sys" && exec timeout -k 5 120 "$STRACE" -f -y -qq \
+	(cd "$T/sys" && exec $GUARD "$STRACE" -f -y -qq \
 	    -o "$T/sys/trace" "$1" "$3.cfg" </dev/null >"$T/sys/out" \
 	    2>"$T/sys/err")
 	echo $? >"$T/sys/$3.$2.rc"

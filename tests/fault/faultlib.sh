@@ -59,18 +59,19 @@ pm_config() {
 }
 
 # pm_run NAME [COMMAND...]: run postmark in $T with $T/NAME.cfg on stdin,
-# stdout and stderr to $T/NAME.out and $T/NAME.err, under timeout and
-# behind COMMAND (setpriv, env...) if given.  PM_BIN overrides $POSTMARK.
-# The status is left in $rc.
+# stdout and stderr to $T/NAME.out and $T/NAME.err, under the hang guard
+# and behind COMMAND (setpriv, env...) if given.  PM_BIN overrides
+# $POSTMARK.  The status is left in $rc.
 pm_run() {
 	pr_name=$1
 	shift
-	(cd "$T" && exec "$@" timeout -k 5 60 "${PM_BIN:-$POSTMARK}" \
+	(cd "$T" && exec "$@" $GUARD "${PM_BIN:-$POSTMARK}" \
 	    <"$T/$pr_name.cfg" >"$T/$pr_name.out" 2>"$T/$pr_name.err")
 	rc=$?
 }
 
-# pm_start NAME: pm_run NAME in the background.  $T/NAME.pid receives
+# pm_start NAME: pm_run NAME in the background, with the default action
+# for the signals that stop a run ($SIGDFL).  $T/NAME.pid receives
 # postmark's process id (for kill -STOP), $T/NAME.rc its status once it
 # ends; pm_wait waits for it and sets $rc.  Until then the cleanup stops
 # the run with SIGTERM (pm_stop), after which postmark removes its files.
@@ -79,7 +80,7 @@ pm_start() {
 	rm -f "$T/$1.pid" "$T/$1.rc"
 	(
 		cd "$T" || exit 99
-		timeout -k 5 60 sh -c 'echo $$ >"$1.pid" && exec "$2"' sh \
+		$GUARD $SIGDFL sh -c 'echo $$ >"$1.pid" && exec "$2"' sh \
 		    "$T/$1" "${PM_BIN:-$POSTMARK}" <"$T/$1.cfg" \
 		    >"$T/$1.out" 2>"$T/$1.err"
 		echo $? >"$T/$1.rc"
@@ -99,7 +100,8 @@ pm_wait() {
 	rc=$(cat "$T/$pm_name.rc" 2>/dev/null) || rc=99
 }
 
-# pm_stop: if a run of pm_start is still going, stop it and wait for it.
+# pm_stop: if a run of pm_start is still going, stop it and wait for it
+# (the hang guard bounds the wait).
 pm_stop() {
 	[ -n "$pm_job" ] || return 0
 	if ps_pid=$(cat "$T/$pm_name.pid" 2>/dev/null); then
@@ -110,18 +112,27 @@ pm_stop() {
 	pm_job=
 }
 
-# wait_for PATH...: wait up to 10 s, while the run started by pm_start
-# goes on, until one of the PATHs exists; fails if none did.
+# wait_for PATH...: wait, while the run started by pm_start goes on, until
+# one of the PATHs exists; fails if the run ended first (or after the
+# hang guard's PM_HANG seconds).
 wait_for() {
 	wf_n=0
 	while :; do
 		for wf_p; do
 			[ ! -e "$wf_p" ] || return 0
 		done
-		[ ! -e "$T/$pm_name.rc" ] && [ $wf_n -lt 1000 ] || return 1
+		[ ! -e "$T/$pm_name.rc" ] || return 1
 		wf_n=$((wf_n + 1))
+		[ "$wf_n" -le $((PM_HANG * 100)) ] || return 1
 		sleep 0.01
 	done
+}
+
+# still_in NAME ERE: the run of pm_start NAME (stopped meanwhile) is
+# still in the phase whose progress line ERE matches: the last line of
+# its stdout, not yet Done.
+still_in() {
+	tail -n 1 "$T/$1.out" | grep -Ev 'Done$' | grep -Eq "$2"
 }
 
 # ere_quote TEXT: TEXT with the characters special in an ERE escaped.

@@ -10,11 +10,15 @@ so that it believes it is interactive, and type lines at it.
   ptyrun.py -t INPUT OUT PROGRAM [ARG...]
       stdin, stdout and stderr are all the pty (a real terminal session,
       for line editing).  Each line of INPUT is typed, ended by a carriage
-      return, after the prompt "pm>" appeared; everything the terminal
-      showed goes to OUT.
+      return, after the prompt "pm>" appeared and, when PM_LIBEDIT is yes,
+      the program reads the terminal in raw mode (libedit sets it up after
+      printing its prompt, discarding what was typed before); everything
+      the terminal showed goes to OUT.
 
-The exit status is the program's (128 + N when killed by signal N), or 124
-when it did not finish within 30 seconds (it is then killed).
+The program starts with the default action for SIGINT, SIGQUIT, SIGHUP
+and SIGTERM, whatever this script inherited.  The exit status is the
+program's (128 + N when killed by signal N), or 124 when it did not finish
+within PM_HANG seconds (default 300: a hang; it is then killed).
 """
 
 import os
@@ -25,7 +29,47 @@ import sys
 import termios
 import time
 
-TIMEOUT = 30.0
+TIMEOUT = float(os.environ.get("PM_HANG", "300"))
+LIBEDIT = os.environ.get("PM_LIBEDIT") == "yes"
+
+
+def raw(fd):
+    """Whether the terminal of fd is in raw mode (ICANON off)."""
+    return not termios.tcgetattr(fd)[3] & termios.ICANON
+
+
+def read_some(fd, sink, wait):
+    """Read what fd has within `wait` seconds into sink: the bytes, b""
+    when nothing came, None at EOF or on an error."""
+    r, _, _ = select.select([fd], [], [], wait)
+    if not r:
+        return b""
+    try:
+        data = os.read(fd, 4096)
+    except OSError:
+        return None
+    if not data:
+        return None
+    sink.append(data)
+    return data
+
+
+def await_raw(fd, sink, deadline):
+    """Read fd into sink until its terminal is in raw mode, or EOF, or
+    the deadline.  Returns True when it is."""
+    while not raw(fd):
+        if time.monotonic() > deadline:
+            return False
+        if read_some(fd, sink, 0.01) is None:
+            return False
+    return True
+
+
+def default_signals():
+    """The default action for the signals a terminal (or kill) sends."""
+    for sig in (signal.SIGINT, signal.SIGQUIT, signal.SIGHUP,
+                signal.SIGTERM):
+        signal.signal(sig, signal.SIG_DFL)
 
 
 def drain(fd, sink, until=None, deadline=None):
@@ -37,18 +81,13 @@ def drain(fd, sink, until=None, deadline=None):
         left = deadline - time.monotonic()
         if left <= 0:
             return False
-        r, _, _ = select.select([fd], [], [], min(left, 0.1))
-        if not r:
+        data = read_some(fd, sink, min(left, 0.1))
+        if data is None:
+            return False
+        if not data:
             if until is None:
                 return True
             continue
-        try:
-            data = os.read(fd, 4096)
-        except OSError:
-            return False
-        if not data:
-            return False
-        sink.append(data)
         seen += data
         if until is not None and until in seen:
             return True
@@ -89,10 +128,13 @@ def main():
     if full:
         out = open(args[1], "wb")
         proc = subprocess.Popen(args[2:], stdin=slave, stdout=slave,
-                                stderr=slave, start_new_session=True)
+                                stderr=slave, start_new_session=True,
+                                preexec_fn=default_signals)
         os.close(slave)
         for line in lines:
             if not drain(master, sink, b"pm>", deadline):
+                break
+            if LIBEDIT and not await_raw(master, sink, deadline):
                 break
             os.write(master, line.rstrip(b"\r\n") + b"\r")
         rc = wait(proc, master, sink, deadline)
@@ -102,7 +144,8 @@ def main():
     out = open(args[1], "wb")
     err = open(args[2], "wb")
     proc = subprocess.Popen(args[3:], stdin=slave, stdout=out, stderr=err,
-                            start_new_session=True)
+                            start_new_session=True,
+                            preexec_fn=default_signals)
     os.close(slave)
     for line in lines:
         os.write(master, line)

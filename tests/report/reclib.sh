@@ -23,7 +23,7 @@ rec_trace() {
 	rt_out=$1
 	shift
 	rc=0
-	timeout -k 5 120 "$STRACE" -f -y -qq -s 0 -o "$rt_out" \
+	$GUARD "$STRACE" -f -y -qq -s 0 -o "$rt_out" \
 	    -e trace=open,openat,write,writev,pwrite64,flock,ftruncate,close \
 	    "$@" || rc=$?
 }
