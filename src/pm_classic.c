@@ -37,6 +37,10 @@
 #include "pm_report.h"
 
 static uint64_t	 trunc_u64(double);
+static void	 put_verbose_files(FILE *, const struct pm_result *,
+		    const struct pm_rates *);
+static void	 put_verbose_data(FILE *, const struct pm_result *,
+		    const struct pm_rates *);
 static void	 put_fixed(FILE *, double, int);
 static void	 put_scalef(FILE *, double);
 static void	 put_size(FILE *, uint64_t);
@@ -265,6 +269,58 @@ put_warnings(FILE *fp, const struct pm_result *r)
 }
 
 /*
+ * The Files section of the verbose report: each count and its rate
+ * (truncated, as PostMark prints them), creation and deletion split
+ * into the phase alone and mixed with transactions.
+ */
+static void
+put_verbose_files(FILE *fp, const struct pm_result *r,
+    const struct pm_rates *rt)
+{
+	uint64_t	 created, deleted;
+
+	created = r->created_alone + r->created_mixed;
+	deleted = r->deleted_alone + r->deleted_mixed;
+	fprintf(fp, "\nFiles:\n"
+	    "\t%" PRIu64 " created (%" PRIu64 " per second)\n"
+	    "\t\tCreation alone: %" PRIu64 " files (%" PRIu64
+	    " per second)\n"
+	    "\t\tMixed with transactions: %" PRIu64 " files (%" PRIu64
+	    " per second)\n",
+	    created, trunc_u64(rt->created),
+	    r->created_alone, trunc_u64(rt->created_alone),
+	    r->created_mixed, trunc_u64(rt->created_mixed));
+	fprintf(fp, "\t%" PRIu64 " read (%" PRIu64 " per second)\n"
+	    "\t%" PRIu64 " appended (%" PRIu64 " per second)\n",
+	    r->read, trunc_u64(rt->read),
+	    r->appended, trunc_u64(rt->appended));
+	fprintf(fp, "\t%" PRIu64 " deleted (%" PRIu64 " per second)\n"
+	    "\t\tDeletion alone: %" PRIu64 " files (%" PRIu64
+	    " per second)\n"
+	    "\t\tMixed with transactions: %" PRIu64 " files (%" PRIu64
+	    " per second)\n",
+	    deleted, trunc_u64(rt->deleted),
+	    r->deleted_alone, trunc_u64(rt->deleted_alone),
+	    r->deleted_mixed, trunc_u64(rt->deleted_mixed));
+}
+
+/* The Data section: bytes read and written, and per second (scalef). */
+static void
+put_verbose_data(FILE *fp, const struct pm_result *r,
+    const struct pm_rates *rt)
+{
+	fputs("\nData:\n\t", fp);
+	put_scalef(fp, (double)r->bytes_read);
+	fputs(" read (", fp);
+	put_scalef(fp, rt->bytes_read);
+	fputs(" per second)\n\t", fp);
+	put_scalef(fp, (double)r->bytes_written);
+	fputs(" written (", fp);
+	put_scalef(fp, rt->bytes_written);
+	fputs(" per second)\n", fp);
+}
+
+/*
  * PostMark 1.53's verbose report, line for line, with seconds printed
  * "%.2f", counts and per-second rates as truncated 64-bit integers, and
  * exact byte counts through scalef(); then the latency section.
@@ -274,12 +330,8 @@ pm_report_verbose(FILE *fp, const struct pm_config *cfg,
     const struct pm_result *r)
 {
 	struct pm_rates	 rt;
-	uint64_t	 created, deleted;
 
 	pm_report_rates(cfg, r, &rt);
-	created = r->created_alone + r->created_mixed;
-	deleted = r->deleted_alone + r->deleted_mixed;
-
 	if (r->status == PM_STATUS_INTERRUPTED)
 		fprintf(fp, "Interrupted by %s while %s: what ran before "
 		    "the interruption\n", pm_signal_name(r->signo),
@@ -294,38 +346,8 @@ pm_report_verbose(FILE *fp, const struct pm_config *cfg,
 	fprintf(fp, " seconds of transactions (%" PRIu64 " per second)\n",
 	    trunc_u64(rt.transactions));
 
-	fprintf(fp, "\nFiles:\n"
-	    "\t%" PRIu64 " created (%" PRIu64 " per second)\n"
-	    "\t\tCreation alone: %" PRIu64 " files (%" PRIu64
-	    " per second)\n"
-	    "\t\tMixed with transactions: %" PRIu64 " files (%" PRIu64
-	    " per second)\n",
-	    created, trunc_u64(rt.created),
-	    r->created_alone, trunc_u64(rt.created_alone),
-	    r->created_mixed, trunc_u64(rt.created_mixed));
-	fprintf(fp, "\t%" PRIu64 " read (%" PRIu64 " per second)\n"
-	    "\t%" PRIu64 " appended (%" PRIu64 " per second)\n",
-	    r->read, trunc_u64(rt.read),
-	    r->appended, trunc_u64(rt.appended));
-	fprintf(fp, "\t%" PRIu64 " deleted (%" PRIu64 " per second)\n"
-	    "\t\tDeletion alone: %" PRIu64 " files (%" PRIu64
-	    " per second)\n"
-	    "\t\tMixed with transactions: %" PRIu64 " files (%" PRIu64
-	    " per second)\n",
-	    deleted, trunc_u64(rt.deleted),
-	    r->deleted_alone, trunc_u64(rt.deleted_alone),
-	    r->deleted_mixed, trunc_u64(rt.deleted_mixed));
-
-	fputs("\nData:\n\t", fp);
-	put_scalef(fp, (double)r->bytes_read);
-	fputs(" read (", fp);
-	put_scalef(fp, rt.bytes_read);
-	fputs(" per second)\n\t", fp);
-	put_scalef(fp, (double)r->bytes_written);
-	fputs(" written (", fp);
-	put_scalef(fp, rt.bytes_written);
-	fputs(" per second)\n", fp);
-
+	put_verbose_files(fp, r, &rt);
+	put_verbose_data(fp, r, &rt);
 	put_verbose_latency(fp, r);
 	if (r->nclients > 1)
 		put_verbose_clients(fp, cfg, r);

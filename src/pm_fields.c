@@ -373,6 +373,7 @@ pm_recrow_init(struct pm_recrow *row, const struct pm_config *cfg,
 		pm_option_columns(cfg, v, add_option, row);
 }
 
+/* Free what pm_recrow_init allocated in row (its option columns). */
 void
 pm_recrow_free(struct pm_recrow *row)
 {
