@@ -22,14 +22,17 @@ installed beside it).
 
 A mode is a row of MODES: its name (the first argument; none for run
 mode), its synopsis, its options (rows of OPTIONS that name it) and the
-function that runs it with the parsed options.  Run mode is
-compare_run.py; report mode, and the report of run mode, is report()
-below, made of compare_data (the rows), compare_report (the statistics
-and the text) and compare_plot (the plots).
+function that runs it with the parsed options (and may return the exit
+status).  Run mode is compare_run.py, kernels mode compare_kernels.py
+(each kernel booted in QEMU: pm_vm.py); report mode, and the report of
+the other two, is report() below, made of compare_data (the rows),
+compare_report (the statistics and the text) and compare_plot (the
+plots).
 
-Exit status: 0 success, 1 failure (a failed run, a bad CSV, a missing
-dependency), 2 usage error, 129/130/143 hangup, interrupt, termination,
-141 when the reader of standard output went away.
+Exit status: 0 success, 1 failure (a failed run or boot, a bad CSV, a
+missing dependency), 2 usage error, 129/130/143 hangup, interrupt,
+termination, 141 when the reader of standard output went away; kernels
+--gate: 0 good, 1 bad, 125 cannot tell.
 
 Test hook: with COMPARE_DATA_DIR=DIR a report also writes its plot data
 (stats.tsv, vars.gp ...) into DIR, as gnuplot reads them (tests/t6005).
@@ -45,6 +48,7 @@ import time
 
 from compare_csv import Fail, Usage, clean, parse_columns
 import compare_data
+import compare_kernels
 import compare_plot
 import compare_report
 import compare_run
@@ -52,29 +56,46 @@ import compare_run
 
 class Option:
     """A row of OPTIONS: its name, the attribute of the parsed options it
-    sets, and per mode what value it takes (None: a flag, set to True)."""
+    sets, per mode what value it takes (None: a flag, set to True), and
+    whether each time it is given adds a value to a list (many)."""
 
-    def __init__(self, name, dest, modes):
+    def __init__(self, name, dest, modes, many=False):
         self.name = name
         self.dest = dest
         self.modes = modes
+        self.many = many
 
 
+K = "kernels"
 OPTIONS = (
-    Option("-o", "out", {"run": "a file name", "report": "a prefix"}),
+    Option("-o", "out", {"run": "a file name", "report": "a prefix",
+                         K: "a file name"}),
     Option("-l", "labels", {"report": "labels"}),
-    Option("-n", "iters", {"run": "a number"}),
-    Option("-p", "pm", {"run": "a program"}),
+    Option("-n", "iters", {"run": "a number", K: "a number"}),
+    Option("-p", "pm", {"run": "a program", K: "a program"}),
     Option("--file-counts", "counts", {"run": "a list"}),
     Option("--clients", "clients", {"run": "a list"}),
     Option("--interval", "interval", {"run": "N or Nms"}),
-    Option("--seed", "seed", {"run": "a number"}),
+    Option("--seed", "seed", {"run": "a number", K: "a number"}),
     Option("--precision", "precision",
            {"run": "a percentage", "report": "a percentage"}),
     Option("--by", "by", {"report": "a field"}),
     Option("--series", "series", {"report": "a field"}),
+    Option("--fs", "fs", {K: "a file system"}),
+    Option("--mkfs-options", "mkfs_options", {K: "options"}, many=True),
+    Option("--mount-options", "mount_options", {K: "options"}),
+    Option("--disk-size", "disk_size", {K: "a size"}),
+    Option("--memory", "memory", {K: "a size"}),
+    Option("--cpus", "cpus", {K: "a number"}),
+    Option("--time-limit", "time_limit", {K: "seconds"}),
+    Option("--accel", "accel", {K: "auto, kvm or tcg"}),
+    Option("--cmdline", "cmdline", {K: "text"}, many=True),
+    Option("--qemu", "qemu", {K: "a program"}),
+    Option("--init", "init", {K: "a program"}),
+    Option("--gate", "gate", {K: "'MEASURE -P%'"}),
+    Option("-v", "verbose", {K: None}),
     Option("--per-client", "per_client", {"run": None, "report": None}),
-    Option("--no-plot", "no_plot", {"run": None, "report": None}),
+    Option("--no-plot", "no_plot", {"run": None, "report": None, K: None}),
 )
 
 
@@ -88,7 +109,15 @@ class Opts:
         self.by = self.series = ""
         self.iters = "5"
         self.pm = os.environ.get("POSTMARK", "")
-        self.per_client = self.no_plot = False
+        self.per_client = self.no_plot = self.verbose = False
+        self.fs = "ext4"
+        self.mkfs_options = []
+        self.cmdline = []
+        self.mount_options = self.time_limit = self.gate = self.init = ""
+        self.disk_size = self.memory = "1G"
+        self.cpus = "2"
+        self.accel = "auto"
+        self.qemu = "qemu-system-x86_64"
         self.args = []
 
 
@@ -158,6 +187,12 @@ usage: {prog} [-n N | -n MIN-MAX --precision P] [--seed S] [-o FILE.csv]
        {prog} report [-o PREFIX] [-l LABEL,LABEL...] [--by FIELD
            [--series FIELD]] [--precision P] [--per-client] [--no-plot]
            FILE.csv ...
+       {prog} kernels [-n N] [--seed S] [-o FILE.csv] [-p POSTMARK]
+           [--fs FS] [--mkfs-options [NAME=]OPTS ...] [--mount-options OPTS]
+           [--disk-size SIZE] [--memory SIZE] [--cpus N] [--time-limit S]
+           [--accel auto|kvm|tcg] [--cmdline [LABEL=]TEXT ...] [--qemu QEMU]
+           [--init PM_INIT] [--gate 'MEASURE -P%'] [-v] [--no-plot]
+           CONFIG LABEL=IMAGE[:MODULES_DIR] ...
 
 Run mode runs the postmark CONFIG N times (default 5) on every target,
 interleaved (A B A B ...), each run in a new empty subdirectory of
@@ -208,12 +243,34 @@ files alive.  --precision P adds whether each 95% CI of transactions/s is
 within P% of its mean.  Each ratio's 95% CI comes from its Welch test: it
 excludes 1 exactly when p < 0.05.
 
+Kernels mode boots each kernel IMAGE (a bzImage, with its modules from
+MODULES_DIR, default /lib/modules/RELEASE) in QEMU once per round, N
+rounds (default 5), each round in a random order drawn from S, each boot on
+a fresh FS disk image (default ext4, 1G) made by mkfs on the host with
+OPTS, and runs CONFIG once inside; the rows go to FILE.csv, the report is
+run mode's, with the guest's uname -r in the kernel column (report
+--by kernel works on it).  Several --mkfs-options NAME=OPTS cross the
+kernels with the disks, as labels LABEL-NAME.  A boot that fails (no boot,
+a panic, a missing module, past the time limit) is an error row naming the
+kernel and the last console lines, and the others go on.  The time limit
+of a boot is 120 s and 10 ms per operation of CONFIG under TCG (2 ms
+under KVM), or --time-limit S.  --gate 'MEASURE -P%' GOOD=IMAGE
+TEST=IMAGE exits 0 when TEST is not significantly worse than GOOD by more
+than P% (1 when the whole 95% interval of the ratio from Welch's test is
+past 1 - P/100; + for latencies and times), 125 when it cannot tell: for
+git bisect run.  Under TCG the times are the emulator's: only ratios
+between kernels mean something, as the report and the rows say.  --memory
+(default 1G), --cpus (2) and --disk-size (1G) size the VM; --cmdline TEXT
+adds to every kernel's command line, --cmdline LABEL=TEXT to LABEL's; -v
+shows the consoles on standard error; --init names the guest's init.
+
 A label on tmpfs gets a warning (run mode: always; report mode: beside
 labels on other file systems), and the report lists the runs' own
 warnings.  --no-plot skips the plots (no gnuplot needed).  $PYTHON names
 the python3 that runs {prog}.
-Exit status: 0 success, 1 failure, 2 usage error, 129/130/143 hangup,
-interrupt, termination.
+Exit status: 0 success, 1 failure (kernels: also a boot that failed), 2
+usage error, 129/130/143 hangup, interrupt, termination; --gate: 0, 1,
+125 as above.
 """
 
 
@@ -236,12 +293,15 @@ def parse(mode, argv):
                 raise Usage(f"{a} needs {opt.modes[mode]}")
             if opt.dest in ("by", "series") and args[1] == "":
                 raise Usage(f"{a} needs {opt.modes[mode]}")
-            setattr(o, opt.dest, args[1])
+            if opt.many:
+                getattr(o, opt.dest).append(args[1])
+            else:
+                setattr(o, opt.dest, args[1])
             del args[:2]
             continue
         if opt is not None:
             setattr(o, opt.dest, True)
-        elif mode == "run" and a.startswith("-n") and len(a) > 2:
+        elif mode in ("run", K) and a.startswith("-n") and len(a) > 2:
             o.iters = a[2:]
         elif a in ("-h", "--help"):
             sys.stdout.write(usage_text(CTX.prog))
@@ -276,11 +336,12 @@ def _check_precision(o):
     o.precision = p
 
 
-def columns():
+def columns(pm=None):
     """The column table: columns.tsv of the data directory (make writes
-    it from postmark --columns), else what $POSTMARK --columns, the
-    postmark installed beside this program or postmark in PATH prints,
-    the first that is this project's postmark."""
+    it from postmark --columns), else what pm --columns prints (the
+    postmark a mode runs, already checked), else $POSTMARK, the postmark
+    installed beside this program or postmark in PATH, the first that is
+    this project's postmark."""
     if CTX.columns is not None:
         return CTX.columns
     path = os.path.join(CTX.datadir, "columns.tsv")
@@ -292,10 +353,10 @@ def columns():
             raise Fail(f"{path}: cannot read it: {e.strerror}") from None
         CTX.columns = parse_columns(text, path)
         return CTX.columns
-    pm = compare_run.find_postmark(os.environ.get("POSTMARK", ""),
-                                   "name ours with $POSTMARK (its --columns "
-                                   "is the column table), or run make, which "
-                                   f"writes {path}")
+    pm = pm or compare_run.find_postmark(
+        os.environ.get("POSTMARK", ""), "name ours with $POSTMARK (its "
+        "--columns is the column table), or run make, which writes "
+        f"{path}")
     try:
         out = subprocess.run([pm, "--columns"], stdin=subprocess.DEVNULL,
                              stdout=subprocess.PIPE, timeout=600,
@@ -398,6 +459,12 @@ def run_main(o):
     compare_run.run(o, CTX, report, columns, need_plot)
 
 
+def kernels_main(o):
+    """Kernels mode (compare_kernels.py), then its report; returns the
+    exit status (the gate's verdict, or 1 when a boot failed)."""
+    return compare_kernels.run(o, CTX, report, columns, need_plot, Stopped)
+
+
 def need_plot(o):
     """Unless --no-plot, check gnuplot and its scripts (CTX.plot)."""
     if not o.no_plot:
@@ -417,6 +484,7 @@ class Mode:
 MODES = (
     Mode(None, run_main),
     Mode("report", report_main),
+    Mode(K, kernels_main),
 )
 
 
@@ -450,8 +518,8 @@ def main(argv):
             mode = next((m for m in MODES if m.name == argv[0]), MODES[0])
             if mode.name is not None:
                 argv = argv[1:]
-            mode.main(parse("run" if mode.name is None else mode.name,
-                            argv))
+            status = mode.main(parse("run" if mode.name is None else
+                                     mode.name, argv)) or 0
         finally:
             signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
             CTX.cleanup()

@@ -34,14 +34,16 @@ set -u
 
 # The package data directory: in the source tree the directory of this
 # script.  make install writes postmark-compare from this file with the
-# three values below set (scripts/scripts.am): reldata, the data directory
+# four values below set (scripts/scripts.am): reldata, the data directory
 # relative to the installed script, found first so that a prefix staged
 # with DESTDIR or moved elsewhere works; instdata, the directory it was
-# installed for; and pmname, the name postmark was installed under beside
-# it, the postmark that run mode runs unless told otherwise.
+# installed for; pmname, the name postmark was installed under beside it,
+# the postmark that run mode runs unless told otherwise; and pminit, the
+# guest's init that the kernels mode boots ($(pkglibexecdir)/pm_init).
 reldata=
 instdata=
 pmname=
+pminit=
 prog=${0##*/}
 here=$(CDPATH='' cd -P -- "$(dirname -- "$0")" && pwd -P) || exit 1
 datadir=$here
@@ -69,4 +71,4 @@ if ! py=$(command -v "$python"); then
 	fi
 fi
 COMPARE_PROG=$prog COMPARE_DATADIR=$datadir COMPARE_POSTMARK=$beside \
-    exec "$py" -B -E -s "$datadir/compare.py" "$@"
+    COMPARE_PM_INIT=$pminit exec "$py" -B -E -s "$datadir/compare.py" "$@"

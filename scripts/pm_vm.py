@@ -291,7 +291,8 @@ def run_once(kernel, modules_dir, config_text, fs="ext4", mkfs_options="",
         result["warnings"] += warnings
         result["vm"] = {"accel": vm_accel, "cpus": int(cpus),
                         "memory_mib": memory_mib,
-                        "disk": "raw-file-on-" + pm_disk.host_fs(work),
+                        "disk": "raw-file-on-%s,virtio-blk"
+                        % pm_disk.host_fs(work),
                         "cache": cache, "qemu": qemu_version(qemu),
                         "machine": MACHINE}
         _boot_one(result, a, work)

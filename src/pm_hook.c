@@ -62,7 +62,6 @@
 #define PM_SWEEP_NS	10000000L	/* ns between looks at leftovers */
 
 extern char	**environ;
-extern const char *const pm_hook_phases[];	/* pm_option.c */
 
 /* The dispositions changed while a hook runs, to put back afterwards. */
 struct pm_hooksave {

@@ -20,8 +20,8 @@
  * PostMark's whose value is not its default, "Title: VALUE" with VALUE
  * written as "set" takes it (true, not 1; 2.5%; one "Hook:" line per
  * hook, as "set hook" takes it), so that a line can be typed back.  The
- * keys come from the option table (pm_option.c); a type shows itself
- * through its show function, or its title and print text.
+ * keys come from the option table (pm_option.c); the kind of a key's
+ * value (pm_value.c) says how it is written.
  */
 
 #include "config.h"
@@ -36,6 +36,8 @@
 #include "pm_cli.h"
 
 static void	 show_postmark(FILE *, const struct pm_config *);
+static void	 show_value(FILE *, const struct pm_config *,
+		    const struct pm_option *, const char *);
 
 /*
  * Format a size as PostMark's scale() does: megabytes or kilobytes with
@@ -96,40 +98,38 @@ show_postmark(FILE *fp, const struct pm_config *cfg)
 	fprintf(fp, "Report format is %s.\n", pm_report_name(cfg->report));
 }
 
-/* true or false, as set takes them. */
-void
-pm_show_bool(FILE *fp, const struct pm_config *cfg,
-    const struct pm_option *opt)
-{
-	fprintf(fp, "%s: %s\n", opt->title, *(const uint32_t *)(const void *)
-	    ((const char *)cfg + opt->off) ? "true" : "false");
-}
-
-/* A percentage with its '%' ("2.5%"), as the usage writes it. */
-void
-pm_show_percent(FILE *fp, const struct pm_config *cfg,
-    const struct pm_option *opt)
-{
-	char	*v = opt->type->print(cfg, opt, 0);
-
-	fprintf(fp, "%s: %s%%\n", opt->title, v);
-	free(v);
-}
-
-/* A line per hook set, "Hook: before run COMMAND", in their order. */
-void
-pm_show_hook(FILE *fp, const struct pm_config *cfg,
-    const struct pm_option *opt)
+/*
+ * The show lines of key opt, not at its default (v: its print text):
+ * "Title: VALUE", VALUE as "set" takes it (true, 2.5%), or for hooks a
+ * line per hook set, "Hook: before run COMMAND", in their order.
+ */
+static void
+show_value(FILE *fp, const struct pm_config *cfg, const struct pm_option *opt,
+    const char *v)
 {
 	int	 w, p;
 
-	for (w = 0; w < 2; w++) {
-		for (p = 0; p < PM_NHOOKPHASES; p++) {
-			if (cfg->hook[w][p] != NULL)
-				fprintf(fp, "%s: %s %s %s\n", opt->title,
-				    pm_hook_whens[w], pm_hook_phases[p],
-				    cfg->hook[w][p]);
+	switch (opt->type) {
+	case PM_V_BOOL:
+		fprintf(fp, "%s: %s\n", opt->title, strcmp(v, "0") != 0 ?
+		    "true" : "false");
+		break;
+	case PM_V_PERCENT:
+		fprintf(fp, "%s: %s%%\n", opt->title, v);
+		break;
+	case PM_V_HOOK:
+		for (w = 0; w < 2; w++) {
+			for (p = 0; p < PM_NHOOKPHASES; p++) {
+				if (cfg->hook[w][p] != NULL)
+					fprintf(fp, "%s: %s %s %s\n",
+					    opt->title, pm_hook_whens[w],
+					    pm_hook_phases[p], cfg->hook[w][p]);
+			}
 		}
+		break;
+	default:
+		fprintf(fp, "%s: %s\n", opt->title, v);
+		break;
 	}
 }
 
@@ -154,14 +154,10 @@ pm_option_show(FILE *fp, const struct pm_config *cfg)
 		o = &opts[i];
 		if (o->title == NULL)
 			continue;
-		v = o->type->print(cfg, o, 0);
-		d = o->type->print(&def, o, 0);
-		if (strcmp(v, d) != 0) {
-			if (o->type->show != NULL)
-				o->type->show(fp, cfg, o);
-			else
-				fprintf(fp, "%s: %s\n", o->title, v);
-		}
+		v = pm_value_print(cfg, o, 0);
+		d = pm_value_print(&def, o, 0);
+		if (strcmp(v, d) != 0)
+			show_value(fp, cfg, o, v);
 		free(v);
 		free(d);
 	}

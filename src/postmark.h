@@ -88,6 +88,9 @@ enum pm_hook_phase {
 	PM_HP_DELETION,
 	PM_NHOOKPHASES
 };
+/* Their words in "set hook", by index, NULL-ended (pm_value.c). */
+extern const char *const pm_hook_whens[];
+extern const char *const pm_hook_phases[];
 
 /* One working directory with its weight (PostMark's location list). */
 struct pm_location {
@@ -113,7 +116,7 @@ struct pm_config {
 	uint32_t	 buffering;	/* 1 = stdio, 0 = read(2)/write(2) */
 	int		 bias_read;	/* -1..10, chance of read over append */
 	int		 bias_create;	/* -1..10, chance of create over delete */
-	enum pm_report_fmt report;
+	uint32_t	 report;	/* PM_REPORT_*: set report */
 	struct pm_location *locations;	/* in insertion order, owned */
 	size_t		 nlocations;	/* 0 = current directory */
 	char		*label;		/* free text for CSV/JSON, or NULL */

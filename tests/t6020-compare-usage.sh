@@ -47,16 +47,17 @@ is "$?:$(wc -l <"$T/err" | tr -d ' '):$(sed -n '$p' "$T/err")" \
     "2:2:Try 'repeatability.sh --help' for more information." \
     "bench/repeatability.sh -x: getopts's message and where the usage is"
 
-# Without arguments: the synopsis, which names both modes.
+# Without arguments: the synopsis, which names the three modes.
 sh "$compare" >"$T/out" 2>"$T/err" </dev/null
 is "$?" 2 "no arguments: exit 2"
 is "$(sed -n 1p "$T/err" | cut -d' ' -f1-2)" "usage: compare.sh" \
     "no arguments: the synopsis on stderr"
 grep -q '^       compare.sh report ' "$T/err" &&
-    [ "$(wc -l <"$T/err")" -le 8 ] &&
+    grep -q '^       compare.sh kernels ' "$T/err" &&
+    [ "$(wc -l <"$T/err")" -le 16 ] &&
     [ "$(sed -n '$p' "$T/err")" = \
     "Try 'compare.sh --help' for more information." ]
-ok $? "... of both modes, and where the rest is ($(wc -l <"$T/err") lines)"
+ok $? "... of the three modes, and where the rest is ($(wc -l <"$T/err") lines)"
 
 # --help is the whole usage, on stdout.
 sh "$compare" --help >"$T/out" 2>"$T/err"

@@ -21,7 +21,8 @@
  * -DPM_OPTION_TEST_ROW, which adds the row "set testkey" and its column
  * and nothing else, and checks that the key then appears in help, in
  * completion, in "set" and "show", and in the CSV header and rows and
- * JSON records, with no other change anywhere.
+ * JSON records, with no other change anywhere;
+ * and that the table's choices of set report are the reporters' names.
  */
 
 #include "config.h"
@@ -100,10 +101,12 @@ main(void)
 	struct pm_shell		 sh;
 	struct pm_cmderr	 err = { 0 };
 	struct pm_result	*r;
+	const struct pm_option	*opts;
+	enum pm_report_fmt	 fmt;
 	const char		*cand[8];
-	size_t			 clen[8], n;
+	size_t			 clen[8], n, nopts, i, j;
 	char			*out, *hdr;
-	int			 col;
+	int			 col, same;
 	FILE			*fp;
 
 	pm_config_init(&cfg);
@@ -155,6 +158,20 @@ main(void)
 	ok(strstr(out, "\"testkey\":7}") != NULL, "JSON has it in config");
 	free(out);
 	pm_result_free(r);
+
+	/*
+	 * The report format is a choice like the others: its names, in the
+	 * order of enum pm_report_fmt, are the reporter table's.
+	 */
+	opts = pm_options(&nopts);
+	for (i = 0; i < nopts && strcmp(opts[i].name, "set report") != 0; i++)
+		continue;
+	for (j = 0, same = i < nopts && opts[i].type == PM_V_CHOICE;
+	    same && opts[i].choices[j] != NULL; j++)
+		same = pm_report_format(opts[i].choices[j], &fmt) == 0 &&
+		    fmt == (enum pm_report_fmt)j &&
+		    strcmp(pm_report_name(fmt), opts[i].choices[j]) == 0;
+	ok(same && j == 4, "set report's choices are the reporters' names");
 	pm_config_free(&cfg);
 	return (done_testing());
 }

@@ -4,7 +4,8 @@
 # skip the script without them; fetch_kernel DIR downloads the newest
 # linux-image-6.1.0-N-cloud-amd64-unsigned that apt knows into DIR and
 # unpacks it there with dpkg-deb -x, never installing it, and sets KPKG,
-# KRELEASE (its uname -r), KIMAGE and KMODS.
+# KRELEASE (its uname -r), KIMAGE and KMODS; need_kernel, compare,
+# fake_kernel and host_rows serve the tests of the kernels mode (below).
 
 PM_INIT=$builddir/guest/pm_init
 FRAMETEST=$builddir/guest/pm_frametest
@@ -50,4 +51,45 @@ fetch_kernel() {
 	KIMAGE=$1/x/boot/vmlinuz-$KRELEASE
 	KMODS=$1/x/lib/modules/$KRELEASE
 	[ -f "$KIMAGE" ] || skip_all "$KPKG has no boot/vmlinuz-$KRELEASE"
+}
+
+# The kernels mode (t6506-t6510): compare.sh and a kernel that is no
+# kernel.
+compare=$srcdir/scripts/compare.sh
+
+# fake_kernel FILE RELEASE: a file that passes for a bzImage of RELEASE
+# (a setup header with its magic and version string, nothing to boot).
+fake_kernel() {
+	py - "$1" "$2" <<'PY'
+import struct, sys
+b = bytearray(0x400)
+b[0x202:0x206] = b"HdrS"
+struct.pack_into("<H", b, 0x206, 0x20f)
+struct.pack_into("<H", b, 0x20e, 0x100)
+v = (sys.argv[2] + " (test) #1 SMP").encode()
+b[0x300:0x300 + len(v)] = v
+open(sys.argv[1], "wb").write(bytes(b))
+PY
+}
+
+# host_rows FILE LABEL N CONFIG: N runs of CONFIG on the host, labelled
+# LABEL, appended to the CSV file FILE (the test hook's rows).
+host_rows() {
+	rm -rf "$T/hostrun" && mkdir "$T/hostrun" || return 1
+	{ cat "$4"; printf '%s\n' "set location $T/hostrun" "set label $2" \
+	    "set iterations $3" "set report csv" "run $1" quit; } |
+	    "$POSTMARK" >/dev/null 2>&1
+}
+
+# need_kernel: what a test that boots needs (python3, the init, QEMU), a
+# fetched kernel (fetch_kernel into $T/k), $T/tmp for TMPDIR, and
+# $T/nomods, a modules directory without the disk's modules.
+need_kernel() {
+	need_python
+	need_init
+	need_qemu
+	mkdir "$T/k" "$T/tmp" "$T/nomods" || exit 99
+	fetch_kernel "$T/k"
+	diag "kernel: $KPKG ($KRELEASE)"
+	cp "$KMODS/modules.builtin" "$T/nomods/"
 }

@@ -15,15 +15,16 @@
  */
 
 /*
- * The commands: the table pm_cmds[] (tmux's cmd_entry, with designated
- * initialisers), the one prefix finder that dispatch, help and completion
- * share, and the execution of one line.  A line is split into words at
- * blanks; its command is found by matching the words one by one against
- * the names of the commands and of the "set" keys (pm_option.c), each
- * word by unique prefix (tmux's cmd_find): "set num 100" works, "set s 1"
- * is ambiguous, "runaway" is an unknown command.  A key followed by a
- * plural s ("set numbers 100"), which PostMark's prefix compare accepted,
- * is taken with a warning.
+ * The command language's front: the table pm_cmds[] (tmux's cmd_entry,
+ * with designated initialisers, an alias a field of its command's row),
+ * the names of the language that dispatch, help and completion share, the
+ * one finder, and the execution of one line.  A line is split into words
+ * at blanks (pm_value_split); its command is found by matching the words
+ * one by one against the names of the commands and of the "set" keys
+ * (pm_option.c), each word by unique prefix (tmux's cmd_find): "set num
+ * 100" works, "set s 1" is ambiguous, "runaway" is an unknown command.  A
+ * key followed by a plural s ("set numbers 100"), which PostMark's prefix
+ * compare accepted, is taken with a warning.
  */
 
 #include "config.h"
@@ -50,13 +51,20 @@
 #define PM_LOAD_DEPTH	16		/* files nested by "load" */
 #define PM_BLANKS	" \t"
 
-/* A name of the language: a command, or a "set" key. */
+/* A name of the language: a command, its alias, or a "set" key. */
 struct pm_entry {
 	const char		*name;		/* "run", "set bias read" */
 	const struct pm_cmd	*cmd;		/* or NULL */
 	const struct pm_option	*opt;		/* or NULL */
 	int			 hidden;	/* an alias */
 	int			 postmark;	/* one of PostMark's names */
+};
+
+/* The word a word typed picks among the words of names at its place. */
+struct pm_pick {
+	const char		*word;		/* in a name, or NULL: none */
+	size_t			 len;		/* bytes of word */
+	int			 ambiguous;	/* names have other words */
 };
 
 /* What the finder found. */
@@ -79,23 +87,17 @@ static enum pm_cmd_status cmd_quit(struct pm_shell *, int, char **,
 
 static const struct pm_entry *pm_entries(size_t *);
 static size_t	 pm_word(const char *, int, const char **);
-static int	 pm_split(char *, char ***, size_t **);
+static int	 pm_word_is(const char *, size_t, const char *, size_t);
 static char	*pm_join(char **, int, const char *);
 static char	*pm_candidates(const struct pm_entry *, const unsigned char *,
 		    size_t);
-static void	 pm_find_word(const struct pm_entry *, size_t,
-		    const unsigned char *, unsigned char *, int, const char *,
-		    const char **, size_t *, int *);
-static void	 pm_find_postmark(const struct pm_entry *, size_t,
-		    const unsigned char *, int, const char **, size_t *, int *);
-static const struct pm_entry *pm_find_keep(const struct pm_entry *, size_t,
-		    unsigned char *, int, const char *, size_t);
-static void	 pm_find_fail(const struct pm_entry *, size_t,
-		    const unsigned char *, char **, int, int,
-		    struct pm_cmderr *);
+static void	 pm_pick(struct pm_pick *, const char *, size_t, int);
 static int	 pm_find(char **, int, struct pm_found *, struct pm_cmderr *);
-static int	 pm_find_plural(const struct pm_entry *, size_t,
-		    unsigned char *, int, const char *, const char **);
+static const struct pm_entry *pm_keep(const struct pm_entry *, size_t,
+		    unsigned char *, int, const struct pm_pick *);
+static void	 pm_find_error(const struct pm_entry *, size_t,
+		    const unsigned char *, char **, int, int, int,
+		    struct pm_cmderr *);
 static enum pm_cmd_status pm_escape(struct pm_shell *, const char *,
 		    struct pm_cmderr *);
 static enum pm_cmd_status pm_dispatch(struct pm_shell *,
@@ -117,27 +119,21 @@ static const struct pm_cmd pm_cmds[] = {
 		.flags = PM_CMDF_POSTMARK, .usage = "show [FILE]",
 		.help = "Displays current configuration", .exec = cmd_show
 	}, {
-		.name = "help", .min_args = 0, .max_args = 1,
+		.name = "help", .alias = "?", .min_args = 0, .max_args = 1,
 		.flags = PM_CMDF_POSTMARK | PM_CMDF_REST,
 		.usage = "help [PREFIX]",
 		.help = "Prints out available commands", .exec = cmd_help
 	}, {
-		.name = "quit", .min_args = 0, .max_args = 0,
+		.name = "quit", .alias = "exit", .min_args = 0, .max_args = 0,
 		.flags = PM_CMDF_POSTMARK, .usage = "quit",
 		.help = "Exit program", .exec = cmd_quit
-	}, {
-		.name = "?", .min_args = 0, .max_args = 1,
-		.flags = PM_CMDF_REST | PM_CMDF_HIDDEN, .usage = "? [PREFIX]",
-		.exec = cmd_help
-	}, {
-		.name = "exit", .min_args = 0, .max_args = 0,
-		.flags = PM_CMDF_HIDDEN, .usage = "exit", .exec = cmd_quit
 	}
 };
 
 /*
  * Every name of the language in help's order: PostMark's keys, its
- * commands, our keys, our commands (aliases last).  Built once.
+ * commands, our keys, our commands, then the aliases (hidden).  Built
+ * once.
  */
 static const struct pm_entry *
 pm_entries(size_t *n)
@@ -153,7 +149,7 @@ pm_entries(size_t *n)
 		return (list);
 	}
 	opts = pm_options(&nopts);
-	list = xcalloc(nopts + nitems(pm_cmds), sizeof *list);
+	list = xcalloc(nopts + 2 * nitems(pm_cmds), sizeof *list);
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < nopts; i++) {
 			if (((opts[i].flags & PM_OPTF_POSTMARK) != 0) !=
@@ -169,9 +165,15 @@ pm_entries(size_t *n)
 				continue;
 			list[len].name = pm_cmds[i].name;
 			list[len].postmark = pass == 0;
-			list[len].hidden = pm_cmds[i].flags & PM_CMDF_HIDDEN;
 			list[len++].cmd = &pm_cmds[i];
 		}
+	}
+	for (i = 0; i < nitems(pm_cmds); i++) {
+		if (pm_cmds[i].alias == NULL)
+			continue;
+		list[len].name = pm_cmds[i].alias;
+		list[len].hidden = 1;
+		list[len++].cmd = &pm_cmds[i];
 	}
 	*n = len;
 	return (list);
@@ -201,34 +203,11 @@ pm_word(const char *name, int n, const char **start)
 	}
 }
 
-/*
- * Split a line into words at blanks, in place.  Returns the number of
- * words; *words and *offs (offset of each word in the line) are allocated
- * and owned by the caller.
- */
+/* Whether the word x (xlen bytes) is the word y (ylen bytes). */
 static int
-pm_split(char *line, char ***words, size_t **offs)
+pm_word_is(const char *x, size_t xlen, const char *y, size_t ylen)
 {
-	char	*p = line;
-	int	 n = 0;
-
-	*words = NULL;
-	*offs = NULL;
-	for (;;) {
-		p += strspn(p, PM_BLANKS);
-		if (*p == '\0')
-			break;
-		*words = xreallocarray(*words, n + 1, sizeof **words);
-		*offs = xreallocarray(*offs, n + 1, sizeof **offs);
-		(*words)[n] = p;
-		(*offs)[n] = p - line;
-		n++;
-		p += strcspn(p, PM_BLANKS);
-		if (*p == '\0')
-			break;
-		*p++ = '\0';
-	}
-	return (n);
+	return (xlen == ylen && strncmp(x, y, xlen) == 0);
 }
 
 /* Words [0, n) joined by sep; allocated. */
@@ -264,210 +243,144 @@ pm_candidates(const struct pm_entry *e, const unsigned char *mark, size_t n)
 }
 
 /*
- * No name has a word d starting with w: if w is the last word of a "set"
- * key followed by a plural s ("numbers"), keep that key alone in live
- * and return 1 with *chosen at its word; else 0.
- */
-static int
-pm_find_plural(const struct pm_entry *e, size_t n, unsigned char *live,
-    int d, const char *w, const char **chosen)
-{
-	const char	*x, *y;
-	size_t		 len = strlen(w), i, k;
-
-	if (len < 2 || w[len - 1] != 's')
-		return (0);
-	for (i = 0; i < n; i++) {
-		if (!live[i] || e[i].opt == NULL)
-			continue;
-		k = pm_word(e[i].name, d, &x);
-		if (k == len - 1 && strncmp(x, w, k) == 0 &&
-		    pm_word(e[i].name, d + 1, &y) == 0) {
-			memset(live, 0, n);
-			live[i] = 1;
-			*chosen = x;
-			return (1);
-		}
-	}
-	return (0);
-}
-
-/*
- * Among the live names, mark in cand those whose word d starts with w,
- * and set *chosen (*clen bytes) to the word they have there: the exact
- * word when one is, and *ambiguous when they differ, unless only one of
- * the differing words is PostMark's, which then wins ("set w" is still
- * set write when keys starting with w are added).
+ * Offer the word x (len bytes) of a name to a pick: the first word
+ * offered is taken, and a later one when it is exact (the word typed);
+ * a word unlike the one taken makes the pick ambiguous.
  */
 static void
-pm_find_word(const struct pm_entry *e, size_t n, const unsigned char *live,
-    unsigned char *cand, int d, const char *w, const char **chosen,
-    size_t *clen, int *ambiguous)
+pm_pick(struct pm_pick *p, const char *x, size_t len, int exact)
 {
-	const char	*x;
-	size_t		 i, len, wlen = strlen(w);
-
-	*chosen = NULL;
-	*clen = 0;
-	*ambiguous = 0;
-	for (i = 0; i < n; i++) {
-		cand[i] = 0;
-		if (!live[i])
-			continue;
-		len = pm_word(e[i].name, d, &x);
-		if (len < wlen || strncmp(x, w, wlen) != 0)
-			continue;
-		cand[i] = 1;
-		if (*chosen == NULL) {
-			*chosen = x;
-			*clen = len;
-		} else if (len != *clen || strncmp(x, *chosen, len) != 0)
-			*ambiguous = 1;
-		if (len == wlen) {
-			*chosen = x;		/* an exact word wins */
-			*clen = len;
-		}
+	if (p->word != NULL && !pm_word_is(x, len, p->word, p->len))
+		p->ambiguous = 1;
+	if (p->word == NULL || exact) {
+		p->word = x;
+		p->len = len;
 	}
-	if (*ambiguous && *clen != wlen)
-		pm_find_postmark(e, n, cand, d, chosen, clen, ambiguous);
 }
 
 /*
- * An ambiguous word d: when the candidates (cand) that are PostMark's
- * names all have one word there, take it.
- */
-static void
-pm_find_postmark(const struct pm_entry *e, size_t n,
-    const unsigned char *cand, int d, const char **chosen, size_t *clen,
-    int *ambiguous)
-{
-	const char	*x, *pick = NULL;
-	size_t		 i, len, plen = 0;
-
-	for (i = 0; i < n; i++) {
-		if (!cand[i] || !e[i].postmark)
-			continue;
-		len = pm_word(e[i].name, d, &x);
-		if (pick != NULL && (len != plen || strncmp(x, pick, len) != 0))
-			return;
-		pick = x;
-		plen = len;
-	}
-	if (pick == NULL)
-		return;
-	*chosen = pick;
-	*clen = plen;
-	*ambiguous = 0;
-}
-
-/*
- * Keep the live names whose word d is chosen (clen bytes); return the
- * one that ends there, or NULL.
- */
-static const struct pm_entry *
-pm_find_keep(const struct pm_entry *e, size_t n, unsigned char *live, int d,
-    const char *chosen, size_t clen)
-{
-	const char	*w, *s;
-	size_t		 i, len;
-
-	for (i = 0; i < n; i++) {
-		if (!live[i])
-			continue;
-		len = pm_word(e[i].name, d, &w);
-		if (len != clen || strncmp(w, chosen, clen) != 0)
-			live[i] = 0;
-		else if (pm_word(e[i].name, d + 1, &s) == 0)
-			return (&e[i]);
-	}
-	return (NULL);
-}
-
-/*
- * Why the first d + 1 words name nothing: an unknown command, an unknown
- * key (or word) after the words before it, or, when every word matched,
- * a name cut short, with what it could go on with.
- */
-static void
-pm_find_fail(const struct pm_entry *e, size_t n, const unsigned char *live,
-    char **words, int nwords, int d, struct pm_cmderr *err)
-{
-	char	*typed, *list;
-	size_t	 i;
-
-	typed = pm_join(words, d < nwords ? d : nwords, " ");
-	if (d == 0)
-		pm_cmderr_set(err, PM_ERR_INPUT, "Eh?", "unknown command '%s'",
-		    words[0]);
-	else if (d < nwords) {
-		for (i = 0; i < n && !(live[i] && e[i].opt != NULL); i++)
-			continue;
-		pm_cmderr_set(err, PM_ERR_INPUT, "Eh?", "unknown %s '%s' "
-		    "after '%s'", i < n ? "key" : "word", words[d], typed);
-	} else {
-		list = pm_candidates(e, live, n);
-		pm_cmderr_set(err, PM_ERR_INPUT, "Eh?", "'%s' is not a whole "
-		    "command: %s", typed, list);
-		free(list);
-	}
-	free(typed);
-}
-
-/*
- * Find the name made by the first words of a line.  Word by word, a word
- * selects among the distinct words the remaining names have at that
- * position: an exact match wins, otherwise it must be the prefix of
- * exactly one (tmux's cmd_find).  Returns 0 with *f set, or -1 with *err
- * set: unknown, ambiguous, or not a whole name.
+ * Find the name made by the first words of a line (tmux's cmd_find, word
+ * by word).  Word d picks one of the words the names still in the running
+ * have at d: itself when one is it; else the one it starts; when it
+ * starts several, PostMark's one word among them ("set w" is still set
+ * write when keys starting with w are added); when it starts none, the
+ * last word of a "set" key that it is with a plural s ("set numbers").
+ * The names with another word at d drop out, and the first that ends
+ * there is found.  Returns 0 with *f set, or -1 with *err set: unknown,
+ * ambiguous, or not a whole name.
  */
 static int
 pm_find(char **words, int nwords, struct pm_found *f,
     struct pm_cmderr *err)
 {
+	static const struct pm_pick none;
 	const struct pm_entry	*e;
-	const char		*chosen;
+	struct pm_pick		 pick, pm;
+	const char		*x, *next, *w;
 	unsigned char		*live, *cand;
-	char			*typed, *list;
-	size_t			 n, clen;
-	int			 d, ambiguous, rc = -1;
+	size_t			 n, i, len, wlen, plural;
+	int			 d, ambiguous = 0, rc = -1;
 
 	e = pm_entries(&n);
-	live = xmalloc(n);
+	live = memset(xmalloc(n), 1, n);
 	cand = xmalloc(n);
-	memset(live, 1, n);
 	memset(f, 0, sizeof *f);
-	for (d = 0; d < nwords; d++) {
-		pm_find_word(e, n, live, cand, d, words[d], &chosen, &clen,
-		    &ambiguous);
-		if (chosen == NULL && pm_find_plural(e, n, live, d, words[d],
-		    &chosen)) {
+	for (d = 0; d < nwords && f->entry == NULL; d++) {
+		w = words[d];
+		wlen = strlen(w);
+		pick = pm = none;
+		for (i = 0, plural = n; i < n; i++) {
+			len = pm_word(e[i].name, d, &x);
+			cand[i] = live[i] && len >= wlen &&
+			    strncmp(x, w, wlen) == 0;
+			if (live[i] && e[i].opt != NULL && plural == n &&
+			    len > 0 && pm_word_is(x, len, w, wlen - 1) &&
+			    w[len] == 's' && !pm_word(e[i].name, d + 1, &next))
+				plural = i;
+			if (cand[i])
+				pm_pick(&pick, x, len, len == wlen);
+			if (cand[i] && e[i].postmark)
+				pm_pick(&pm, x, len, 0);
+		}
+		if (pick.word == NULL && plural < n) {
+			pick.len = pm_word(e[plural].name, d, &pick.word);
 			f->plural = 1;
-			clen = strlen(words[d]) - 1;
-			ambiguous = 0;
 		}
-		if (chosen == NULL)
+		if (pick.word == NULL)
 			break;
-		if (ambiguous && clen != strlen(words[d])) {
-			typed = pm_join(words, d + 1, " ");
-			list = pm_candidates(e, cand, n);
-			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "ambiguous "
-			    "command: %s, could be: %s", typed, list);
-			free(typed);
-			free(list);
-			goto out;
+		if (pick.ambiguous && pick.len != wlen) {
+			if ((ambiguous = pm.word == NULL || pm.ambiguous))
+				break;
+			pick = pm;		/* PostMark's one word */
 		}
-		if ((f->entry = pm_find_keep(e, n, live, d, chosen, clen)) !=
-		    NULL) {
-			f->used = d + 1;
-			rc = 0;
-			goto out;
-		}
+		f->entry = pm_keep(e, n, live, d, &pick);
 	}
-	pm_find_fail(e, n, live, words, nwords, d, err);
-out:
+	if (f->entry != NULL) {
+		f->used = d;
+		rc = 0;
+	} else
+		pm_find_error(e, n, ambiguous ? cand : live, words, nwords,
+		    d, ambiguous, err);
 	free(live);
 	free(cand);
 	return (rc);
+}
+
+/*
+ * Keep in the running (live) the names whose word at d is the word
+ * picked; returns the first of them that ends there, or NULL.
+ */
+static const struct pm_entry *
+pm_keep(const struct pm_entry *e, size_t n, unsigned char *live, int d,
+    const struct pm_pick *pick)
+{
+	const struct pm_entry	*found = NULL;
+	const char		*x, *next;
+	size_t			 i, len;
+
+	for (i = 0; i < n; i++) {
+		len = pm_word(e[i].name, d, &x);
+		if (!live[i] || !pm_word_is(x, len, pick->word, pick->len))
+			live[i] = 0;
+		else if (found == NULL && !pm_word(e[i].name, d + 1, &next))
+			found = &e[i];
+	}
+	return (found);
+}
+
+/*
+ * Why the first d + 1 words name nothing: word d is ambiguous among the
+ * marked names; or with the marked names left, it is an unknown command,
+ * an unknown key (or word) after the words before it, or, when every
+ * word matched (d is nwords), a name cut short, with what it could go on
+ * with.
+ */
+static void
+pm_find_error(const struct pm_entry *e, size_t n, const unsigned char *mark,
+    char **words, int nwords, int d, int ambiguous, struct pm_cmderr *err)
+{
+	char	*typed, *list = NULL;
+	size_t	 i;
+
+	typed = pm_join(words, d < nwords ? d + ambiguous : nwords, " ");
+	if (ambiguous || d == nwords)
+		list = pm_candidates(e, mark, n);
+	if (ambiguous)
+		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "ambiguous command: %s, "
+		    "could be: %s", typed, list);
+	else if (d == 0)
+		pm_cmderr_set(err, PM_ERR_INPUT, "Eh?", "unknown command '%s'",
+		    words[0]);
+	else if (d < nwords) {
+		for (i = 0; i < n && !(mark[i] && e[i].opt != NULL); i++)
+			continue;
+		pm_cmderr_set(err, PM_ERR_INPUT, "Eh?", "unknown %s '%s' "
+		    "after '%s'", i < n ? "key" : "word", words[d], typed);
+	} else
+		pm_cmderr_set(err, PM_ERR_INPUT, "Eh?", "'%s' is not a whole "
+		    "command: %s", typed, list);
+	free(typed);
+	free(list);
 }
 
 /*
@@ -517,18 +430,20 @@ pm_dispatch(struct pm_shell *sh, const struct pm_found *f, int argc,
 		pm_shell_warn(sh, "read '%s' as '%s', as PostMark did",
 		    argv[-1], f->entry->name);
 	if (f->entry->opt != NULL)
-		return (pm_option_set(sh->cfg, f->entry->opt, argc, argv,
+		return (pm_value_set(sh->cfg, f->entry->opt, argc, argv,
 		    err) == 0 ? PM_CMD_OK : PM_CMD_ERROR);
 	if (argc < cmd->min_args || argc > cmd->max_args) {
+		/* The usage under the name used: an alias's is the row's. */
 		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "%s takes %s, got %d "
-		    "(usage: %s)", cmd->name, cmd->max_args == 0 ? "no "
-		    "argument" : cmd->min_args == 0 ? "at most one argument" :
-		    "one argument", argc, cmd->usage);
+		    "(usage: %s%s)", f->entry->name, cmd->max_args == 0 ?
+		    "no argument" : cmd->min_args == 0 ?
+		    "at most one argument" : "one argument", argc,
+		    f->entry->name, cmd->usage + strlen(cmd->name));
 		return (PM_CMD_ERROR);
 	}
-	/* Handlers see argv[0] = the command's name, as in main. */
+	/* Handlers see argv[0] = the name used, as in main. */
 	cargv = xreallocarray(NULL, argc + 2, sizeof *cargv);
-	cargv[0] = xstrdup(cmd->name);
+	cargv[0] = xstrdup(f->entry->name);
 	for (i = 0; i < argc; i++)
 		cargv[i + 1] = argv[i];
 	cargv[argc + 1] = NULL;
@@ -557,7 +472,7 @@ pm_cmd_line(struct pm_shell *sh, const char *line, struct pm_cmderr *err)
 	if (*line == '!')
 		return (pm_escape(sh, line + 1, err));
 	copy = xstrdup(line);
-	nwords = pm_split(copy, &words, &offs);
+	nwords = pm_value_split(copy, &words, &offs);
 	if (nwords == 0 || words[0][0] == '#')
 		goto out;
 	if (pm_find(words, nwords, &f, err) == -1) {
@@ -627,7 +542,7 @@ pm_cmd_complete(const char *before, const char *partial, size_t plen,
 
 	e = pm_entries(&n);
 	text = xstrdup(before);
-	nwords = pm_split(text, &words, &offs);
+	nwords = pm_value_split(text, &words, &offs);
 	for (i = 0; i < n; i++) {
 		if (e[i].hidden)
 			continue;

@@ -1,0 +1,657 @@
+#
+# Copyright (c) 2026 The postmark developers.
+#
+# Permission to use, copy, modify, and distribute this software for any
+# purpose with or without fee is hereby granted, provided that the above
+# copyright notice and this permission notice appear in all copies.
+#
+# THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+# WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+# MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+# ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+# WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+# ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+# OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+
+"""Kernels mode: boot each kernel in QEMU once per round, in an order
+drawn from the seed, each time on a fresh disk image made the same way,
+run the config once inside (pm_vm.run_once), append the record to one
+CSV file as run mode does, then report on it as run mode does; with
+--gate, say whether the second kernel is significantly worse than the
+first, as git bisect run wants it (0 good, 1 bad, 125 cannot tell).
+
+Targets are LABEL=IMAGE[:MODULES_DIR].  --mkfs-options may be given
+several times as NAME=OPTIONS: every kernel then boots with each disk,
+as the label LABEL-NAME (kernels crossed with disks).  --cmdline TEXT
+adds TEXT to every kernel's command line, --cmdline LABEL=TEXT to that
+target's only.
+
+Before the first boot: the options, the config (no run, quit or load of
+its own), the targets (each image a readable bzImage), QEMU, mkfs, the
+guest's init, the postmark to run and postmark's check of the config
+with the lines the guest adds (run mode's check, which also prints the
+config's show: the time limit is derived from its files, transactions,
+runs and clients), and the CSV file, whose header must be this
+postmark's.  A boot that fails is an error row (status "error: kernel
+IMAGE: WHY; console: LAST LINES") and the other boots go on.
+
+Test hook: with COMPARE_KERNELS_ROWS=FILE (a CSV file of postmark's
+header) nothing boots: the k-th boot of label L gives the k-th row of L
+in FILE (tests/t6507, t6508).
+"""
+
+import csv
+import fcntl
+import io
+import os
+import re
+import shutil
+import signal
+import time
+
+from compare_csv import MEASURE_ROLES, Fail, Usage, clean, number
+import compare_data
+import compare_run
+import compare_stats
+import pm_accel
+import pm_disk
+import pm_modules
+import pm_vm
+
+BOOT_ALLOWANCE = 120    # seconds of a boot besides postmark's run
+# Seconds per operation (2 x files + transactions, per run and client)
+# that the derived time limit allows under each accelerator: under TCG
+# twice the most a 6.1 kernel took here (13 ms, 5000 files in a linear
+# directory under a load of 25; 1.5 ms with a hashed one on a quiet
+# machine), under KVM a fifth of that.
+PER_OP = {"tcg": 0.030, "kvm": 0.006}
+STATUS_LINES = 10       # console lines in an error row's status
+TCG_WARNING = ("QEMU emulated the processor (TCG): the times are the "
+               "emulator's, not the kernel's, and only ratios between "
+               "kernels on the same emulator mean something")
+_GATE = re.compile(r"\s*(.*\S)\s+([-+]?)([0-9]+(\.[0-9]+)?)%\s*\Z")
+_SHOW = (("files", re.compile(r"The base number of files is ([0-9]+)$")),
+         ("transactions", re.compile(r"Transactions: ([0-9]+)$")),
+         ("iterations", re.compile(r"Iterations: ([0-9]+)$")),
+         ("warmup", re.compile(r"Warm-up runs: ([0-9]+)$")),
+         ("clients", re.compile(r"Clients: ([0-9]+)$")))
+GOOD, BAD, SKIP = 0, 1, 125     # the gate's exit statuses
+
+
+class Target:
+    """A kernel with one disk: its label (LABEL, or LABEL-NAME with
+    named --mkfs-options), image, modules directory (None: the
+    default), mkfs options and what it adds to the command line."""
+
+    def __init__(self, label, kernel, modules, mkfs, append):
+        self.label = label
+        self.path = kernel          # for compare_run's messages
+        self.kernel = kernel
+        self.modules = modules
+        self.mkfs = mkfs
+        self.append = append
+        self.boots = 0
+
+
+class Gate:
+    """--gate 'MEASURE [+-]P%': the measure (a report measure's name or a
+    column of role rate, latency, time or ratio), its column, which way
+    is better (1 higher, -1 lower) and the margin as a fraction."""
+
+    def __init__(self, text, columns):
+        m = _GATE.match(text)
+        if m is None:
+            raise Usage(f"--gate '{text}': write 'MEASURE -P%' (a rate) "
+                        "or 'MEASURE +P%' (a latency or time), for "
+                        "example 'transactions/s -5%'")
+        name, sign, pct = m.group(1), m.group(2), m.group(3)
+        self.name = name
+        self.col = None
+        for ms in compare_data.measures(columns):
+            if name in (ms.name, ms.key, ms.col):
+                self.col, self.name = ms.col, ms.name
+        if self.col is None:
+            c = columns.get(name)
+            if c is None or c.role not in MEASURE_ROLES:
+                raise Usage(f"--gate: '{name}' is neither a measure of the "
+                            "report (transactions/s, create p99 us ...) "
+                            "nor a column of role rate, latency, time or "
+                            "ratio (postmark --columns)")
+            self.col = name
+        self.better = MEASURE_ROLES[columns[self.col].role]
+        want = "-" if self.better > 0 else "+"
+        if sign and sign != want:
+            way = "higher" if self.better > 0 else "lower"
+            raise Usage(f"--gate: {self.name} is better {way}, so a "
+                        f"regression is '{want}{pct}%', not '{sign}{pct}%'")
+        self.margin = float(pct) / 100
+        if self.margin >= 1 and self.better > 0:
+            raise Usage(f"--gate: a rate cannot fall by {pct}%")
+        self.bound = 1 - self.margin if self.better > 0 else 1 + self.margin
+
+    def verdict(self, good, test, failed):
+        """(status, text) for the values of the two kernels' ok rows and
+        the number of error rows: SKIP with errors or fewer than two
+        runs each, else BAD exactly when the whole 95 % interval of
+        mean(test) / mean(good) from Welch's test lies past the bound."""
+        if failed:
+            return SKIP, f"{failed} boots failed: cannot tell"
+        if len(good) < 2 or len(test) < 2:
+            return SKIP, (f"{len(good)} and {len(test)} runs: Welch's test "
+                          "needs two of each (-n 2 or more)")
+        c = compare_stats.welch(compare_stats.Sample(good),
+                                compare_stats.Sample(test))
+        if c.lo is None:
+            return SKIP, "the reference's mean is not above 0"
+        worse = (c.hi < self.bound if self.better > 0 else
+                 c.lo > self.bound)
+        way = "below" if self.better > 0 else "above"
+        pct = f"{self.margin * 100:g}%"
+        text = (f"{self.name}: ratio {c.ratio:.4f} [{c.lo:.4f}, "
+                f"{c.hi:.4f}] (Welch's 95% interval, p {c.p:.4g}); ")
+        if worse:
+            return BAD, text + (f"all of it {way} {self.bound:g}: worse by "
+                                f"more than {pct} (bad)")
+        return GOOD, text + (f"not all of it {way} {self.bound:g}: not "
+                             f"shown worse by more than {pct} (good)")
+
+
+class Kernels(compare_run.Runner):
+    """The state of kernels mode: run mode's (options, config, postmark,
+    CSV file, shuffle) and the kernels, the VM's settings, the rows."""
+
+    def __init__(self, o, ctx, stopped):
+        super().__init__(o, ctx)
+        self.stopped = stopped      # compare.Stopped, raised for a signal
+        self.counts = self.clients = ["-"]
+        self.values = {}            # label -> the gate's values
+        self.failed = {}            # label -> error rows
+        self.accel = None
+        self.hook = None
+        self.gate = None
+
+    def use_columns(self, columns):
+        """The column table: the header of the rows, their schema."""
+        self.columns = columns
+        self.header = list(columns)
+        self.schema = max(c.schema for c in columns.values())
+
+    def added(self, t, count, clients, location):
+        """The lines the guest adds (pm_initramfs), for the check, and
+        show, which tells the time limit what the config does."""
+        return [f"set location {location}", f"set label {t.label}",
+                "set report csv", "show"]
+
+    def vm_options(self):
+        """Check the values of the VM's options."""
+        o = self.o
+        need_posint = compare_run.need_posint
+        need_posint("-n", o.iters)
+        self.nmin = int(o.iters)
+        if any(c not in "0123456789" for c in o.seed) or len(o.seed) > 10:
+            raise Usage(f"--seed: '{o.seed}' is not a whole number of at "
+                        "most 10 digits")
+        o.seed = o.seed or str(int(time.time()))
+        need_posint("--cpus", o.cpus)
+        if int(o.cpus) > 255:
+            raise Usage(f"--cpus: {o.cpus} is more than QEMU's pc takes "
+                        "(255)")
+        if o.time_limit:
+            need_posint("--time-limit", o.time_limit)
+        for opt, v in (("--disk-size", o.disk_size), ("--memory",
+                                                      o.memory)):
+            try:
+                pm_disk.parse_size(v, opt)
+            except ValueError as e:
+                raise Usage(str(e)) from None
+        if pm_disk.parse_size(o.memory, "memory") < 64 << 20:
+            raise Usage(f"--memory: {o.memory} is less than 64M, too "
+                        "little for a kernel")
+        if o.accel not in ("auto", "kvm", "tcg"):
+            raise Usage(f"--accel: '{o.accel}' is none of auto, kvm, tcg")
+        if not re.fullmatch(r"[a-z0-9]+", o.fs):
+            raise Usage(f"--fs: '{o.fs}' is not a file system's name "
+                        "(ext4, xfs ...)")
+
+    def variants(self):
+        """The disks: [(NAME or "", mkfs options)]; one --mkfs-options
+        may be plain options, several are each NAME=OPTIONS."""
+        vs = self.o.mkfs_options or [""]
+        if len(vs) == 1 and not _named(vs[0]):
+            return [("", vs[0])]
+        out = []
+        for v in vs:
+            if not _named(v):
+                raise Usage(f"--mkfs-options '{v}': with several, each is "
+                            "NAME=OPTIONS (the NAME is added to the labels)")
+            name, _, opts = v.partition("=")
+            if any(name == n for n, _ in out):
+                raise Usage(f"--mkfs-options: the name '{name}' is given "
+                            "twice")
+            out.append((name, opts))
+        return out
+
+    def kernel_targets(self, args):
+        """The targets: each LABEL=IMAGE[:MODULES_DIR] with each disk."""
+        seen = []
+        kernels = []
+        for a in args:
+            label, eq, rest = a.partition("=")
+            if not eq or not label:
+                raise Fail(f"target '{a}' has no label: write "
+                           "LABEL=IMAGE[:MODULES_DIR]")
+            if not compare_run._LABEL.match(label):
+                raise Fail(f"label '{label}': use letters, digits and . _ "
+                           "+ - (labels name the result files)")
+            if label in seen:
+                raise Fail(f"label '{label}' given twice")
+            seen.append(label)
+            image, _, mods = rest.partition(":")
+            kernels.append((label, check_image(label, image),
+                            check_modules(label, mods)))
+        append = self.appends(seen)
+        out = []
+        for label, image, mods in kernels:
+            for name, opts in self.variants():
+                lab = f"{label}-{name}" if name else label
+                if any(t.label == lab for t in out):
+                    raise Fail(f"label '{lab}' given twice (kernel {label} "
+                               f"with disk {name})")
+                out.append(Target(lab, image, mods, opts, append[label]))
+        return out
+
+    def appends(self, labels):
+        """What each label adds to the kernel command line: every
+        --cmdline TEXT, and its own --cmdline LABEL=TEXT."""
+        out = {lab: [] for lab in labels}
+        for text in self.o.cmdline:
+            lab, eq, rest = text.partition("=")
+            if any(c in text for c in "\n\r\0"):
+                raise Usage("--cmdline: a line feed or NUL cannot be on a "
+                            "kernel command line")
+            for k in out:
+                if not eq or lab not in out:
+                    out[k].append(text)
+                elif k == lab:
+                    out[k].append(rest)
+        return {k: " ".join(v) for k, v in out.items()}
+
+    def needs(self):
+        """QEMU, mkfs of the file system and the guest's init: Fail,
+        saying what to install, when one cannot be had."""
+        if self.hook is not None:
+            return
+        if shutil.which(self.o.qemu) is None:
+            raise Fail(f"{self.o.qemu} not found in PATH: install QEMU "
+                       "(Debian: apt-get install qemu-system-x86)")
+        if shutil.which(f"mkfs.{self.o.fs}") is None:
+            pkg = {"xfs": "xfsprogs", "btrfs": "btrfs-progs"}.get(
+                self.o.fs, "e2fsprogs")
+            raise Fail(f"mkfs.{self.o.fs} not found in PATH: install it "
+                       f"(Debian: apt-get install {pkg})")
+        self.init = find_init(self.o.init, self.pm)
+
+    def check_config(self):
+        """postmark's check of the config with the guest's lines (run
+        mode's), and from its show the time limit of a boot."""
+        self.check()
+        with open(os.path.join(self.ctx.scratch(), "check.log"), "rb") as f:
+            out = f.read().decode("utf-8", "replace").splitlines()
+        v = {"files": 500, "transactions": 500, "iterations": 1,
+             "warmup": 0, "clients": 1}
+        for line in out:
+            for key, pat in _SHOW:
+                m = pat.match(line.strip())
+                if m is not None:
+                    v[key] = int(m.group(1))
+        self.ops = ((2 * v["files"] + v["transactions"]) * v["clients"] *
+                    (v["iterations"] + v["warmup"]))
+
+    def time_limit(self):
+        """The seconds a boot may take: --time-limit, else BOOT_ALLOWANCE
+        and PER_OP seconds per operation of the config."""
+        if self.o.time_limit:
+            self.limit = int(self.o.time_limit)
+            how = "--time-limit"
+        else:
+            per = PER_OP.get(self.accel, PER_OP["tcg"])
+            self.limit = int(BOOT_ALLOWANCE + per * self.ops + 0.999)
+            how = (f"{BOOT_ALLOWANCE} s and {per * 1000:g} ms under "
+                   f"{self.accel} for each of the config's {self.ops} "
+                   "operations (2 x files + transactions, times runs and "
+                   "clients); --time-limit S sets it")
+        self.ctx.note(f"time limit of a boot: {self.limit} s ({how})")
+
+    def choose_accel(self):
+        """The accelerator (pm_accel's probe, once), its warning said
+        here once; under the test hook, the first row's."""
+        if self.hook is not None:
+            self.accel = self.hook.accel
+            return
+        try:
+            self.accel, _, warnings = pm_accel.choose(self.o.qemu,
+                                                      self.o.accel)
+        except ValueError as e:
+            raise Fail(f"--accel kvm: {e}") from None
+        for w in warnings:
+            self.ctx.warn(w)
+
+    def check_file(self):
+        """The CSV file takes our rows: empty, or our header first."""
+        with open(self.csv, "rb") as f:
+            first = f.readline().decode("utf-8", "surrogateescape")
+        first = first.rstrip("\n").rstrip("\r")
+        if first and first != ",".join(self.header):
+            n = len(first.split(","))
+            raise Fail(f"{clean(self.csv)}: holds CSV records of another "
+                       f"schema ({n} columns); this postmark writes schema "
+                       f"version {self.schema} ({len(self.header)} "
+                       "columns), and a file holds one schema: give "
+                       "another file")
+
+    def boot_all(self):
+        """nmin rounds, each every target once in a random order drawn
+        from the seed (run mode's shuffle)."""
+        o = self.o
+        self.ctx.note(f"boot order: random, seed {o.seed} (--seed {o.seed} "
+                      "repeats it)")
+        self.order = [t.label for t in self.targets_]
+        self.rng = int(o.seed) % 2147483646 + 1
+        total = self.nmin * len(self.targets_)
+        for rnd in range(1, self.nmin + 1):
+            for idx in self.shuffle(range(len(self.targets_))):
+                t = self.targets_[idx]
+                self.k += 1
+                self.ctx.note(f"[{self.k}/{total}] round {rnd}: {t.label} "
+                              f"({t.kernel})")
+                self.boot(t)
+
+    def boot(self, t):
+        """Boot target t once and append its record, or its error row."""
+        t.boots += 1
+        if self.hook is not None:
+            res = self.hook.result(t)
+        else:
+            res = self.run_once(t)
+        if res["ok"] and res["header"] != self.header:
+            res["ok"] = False
+            res["error"] = (f"kernel {t.kernel}: the guest's postmark wrote "
+                            "another CSV header than this postmark's")
+        if res["ok"]:
+            rows = res["rows"]
+            self.mark_rows(t, rows)
+        else:
+            rows = [self.error_row(t, res)]
+            self.failed[t.label] = self.failed.get(t.label, 0) + 1
+            self.ctx.note(f"{t.label}: error: {res['error']}")
+            for line in res["console_tail"][-STATUS_LINES:]:
+                self.ctx.note(f"  | {line}")
+        self.append(rows)
+
+    def run_once(self, t):
+        """pm_vm.run_once for target t; its SIGTERM and SIGHUP become
+        compare's Stopped, as SIGINT already is."""
+        o = self.o
+        try:
+            return pm_vm.run_once(
+                t.kernel, t.modules, self.cfgtext, fs=o.fs,
+                mkfs_options=t.mkfs, disk_size=o.disk_size,
+                memory=o.memory, cpus=int(o.cpus), time_limit=self.limit,
+                workdir=self.ctx.scratch(), mount_options=o.mount_options,
+                label=t.label, postmark=self.pm, init=self.init,
+                qemu=o.qemu, accel=self.accel, append=t.append,
+                echo=_Echo(self.ctx) if o.verbose else None)
+        except pm_vm.Stopped as e:
+            raise self.stopped(signal.Signals[str(e)]) from None
+
+    def mark_rows(self, t, rows):
+        """Under TCG, the warning in the run rows' warnings column; the
+        gate's values of the run rows with status ok."""
+        h = {name: i for i, name in enumerate(self.header)}
+        for r in rows:
+            if r[h["client"]] not in ("", "all"):
+                continue
+            if self.accel == "tcg" and TCG_WARNING not in r[h["warnings"]]:
+                w = r[h["warnings"]]
+                r[h["warnings"]] = w + "; " + TCG_WARNING if w else \
+                    TCG_WARNING
+            if r[h["status"]] != "ok":
+                self.failed[t.label] = self.failed.get(t.label, 0) + 1
+            elif self.gate is not None and r[h[self.gate.col]] != "":
+                self.values.setdefault(t.label, []).append(
+                    number(r[h[self.gate.col]], t.label, self.gate.col))
+
+    def error_row(self, t, res):
+        """The row of a boot that gave no record: status "error: WHY;
+        console: LAST LINES", the kernel's release, the VM, the time."""
+        tail = [clean(line).strip() for line in
+                res["console_tail"][-STATUS_LINES:]]
+        vm = res.get("vm") or {}
+        d = {"schema_version": str(self.schema), "label": t.label,
+             "status": "error: " + clean(res["error"]) +
+             ("; console: " + " | ".join(tail) if tail else ""),
+             "timestamp": time.strftime("%Y-%m-%dT%H:%M:%SZ",
+                                        time.gmtime()),
+             "kernel": res.get("release") or "", "iteration": "1",
+             "client": "all",
+             "warnings": TCG_WARNING if self.accel == "tcg" else ""}
+        for key, col in (("accel", "vm_accelerator"), ("cpus", "vm_cpus"),
+                         ("memory_mib", "vm_memory_mib"),
+                         ("disk", "vm_disk"), ("cache", "vm_cache"),
+                         ("qemu", "vm_qemu"), ("machine", "vm_machine")):
+            if vm.get(key) not in (None, "", "auto"):
+                d[col] = str(vm[key])
+        return [d.get(name, "") for name in self.header]
+
+    def append(self, rows):
+        """Append rows to the CSV file in one write(2) under flock(2),
+        with the header when the file is empty (postmark's way): a row
+        is whole or absent."""
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerows(rows)
+        fd = os.open(self.csv, os.O_WRONLY | os.O_APPEND)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            size = os.fstat(fd).st_size
+            text = buf.getvalue()
+            if size == 0:
+                text = ",".join(self.header) + "\n" + text
+            data = text.encode("utf-8", "surrogateescape")
+            if os.write(fd, data) != len(data):
+                os.ftruncate(fd, size)
+                raise Fail(f"{clean(self.csv)}: a short write: the disk is "
+                           "full?")
+        except OSError as e:
+            raise Fail(f"{clean(self.csv)}: cannot append: {e.strerror}") \
+                from None
+        finally:
+            os.close(fd)
+
+
+class _Echo:
+    """-v: the guest's console on standard error, as it comes."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+
+    def write(self, text):
+        os.write(2, text.encode("utf-8", "replace"))
+
+    def flush(self):
+        pass
+
+
+class Hook:
+    """COMPARE_KERNELS_ROWS=FILE: boots that give FILE's rows, the k-th
+    boot of a label its k-th run row (with the client rows after it)."""
+
+    def __init__(self, path, header):
+        try:
+            with open(path, newline="", encoding="utf-8",
+                      errors="surrogateescape") as f:
+                rows = list(csv.reader(f))
+        except OSError as e:
+            raise Fail(f"{clean(path)}: {e.strerror}") from None
+        if not rows or rows[0] != header:
+            raise Fail(f"{clean(path)}: not a CSV file of this postmark's "
+                       "header (COMPARE_KERNELS_ROWS)")
+        self.path = path
+        self.header = header
+        h = {name: i for i, name in enumerate(header)}
+        self.records = {}
+        for r in rows[1:]:
+            if r[h["client"]] in ("", "all"):
+                self.records.setdefault(r[h["label"]], []).append([r])
+            else:
+                self.records[r[h["label"]]][-1].append(r)
+        first = rows[1] if len(rows) > 1 else header
+        self.accel = first[h["vm_accelerator"]] or "tcg"
+        self.h = h
+
+    def result(self, t):
+        """What pm_vm.run_once would return for t's next boot."""
+        recs = self.records.get(t.label, [])
+        res = {"ok": False, "error": None, "header": self.header,
+               "rows": [], "console_tail": [], "vm": {}, "release": None}
+        if t.boots > len(recs):
+            res["error"] = (f"kernel {t.kernel}: {self.path} has no row "
+                            f"{t.boots} of label {t.label}")
+            return res
+        rows = [list(r) for r in recs[t.boots - 1]]
+        st = rows[0][self.h["status"]]
+        res["release"] = rows[0][self.h["kernel"]]
+        if st.startswith("error: "):
+            res["error"] = st[len("error: "):]
+            res["console_tail"] = ["(the test hook's row)"]
+        else:
+            res["ok"] = True
+            res["rows"] = rows
+        return res
+
+
+def _named(v):
+    """Whether --mkfs-options V is NAME=OPTIONS (NAME a label's word)."""
+    name, eq, _ = v.partition("=")
+    return bool(eq) and compare_run._LABEL.match(name) is not None
+
+
+def check_image(label, image):
+    """The absolute path of target label's kernel IMAGE: a readable
+    bzImage."""
+    if not image:
+        raise Fail(f"target {label} has no kernel image: write "
+                   "LABEL=IMAGE[:MODULES_DIR]")
+    if not os.path.isfile(image):
+        raise Fail(f"{clean(image)}: no such file (the kernel image of "
+                   f"target {label})")
+    if not os.access(image, os.R_OK):
+        raise Fail(f"{clean(image)}: not readable by you (target {label}; "
+                   "Debian's /boot/vmlinuz-* are mode 0600: copy it, or "
+                   "chmod it)")
+    try:
+        pm_modules.kernel_release(image)
+    except pm_modules.ModuleError as e:
+        raise Fail(f"{clean(str(e))} (target {label})") from None
+    return os.path.abspath(image)
+
+
+def check_modules(label, mods):
+    """The absolute path of a target's MODULES_DIR, or None (default)."""
+    if not mods:
+        return None
+    if not os.path.isdir(mods):
+        raise Fail(f"{clean(mods)}: not a directory (the modules of target "
+                   f"{label})")
+    return os.path.abspath(mods)
+
+
+def find_init(init, postmark):
+    """The guest's init: --init, $PM_INIT, the one installed for this
+    program ($COMPARE_PM_INIT), or guest/pm_init beside the postmark of
+    a build tree."""
+    cands = [init, os.environ.get("PM_INIT", ""),
+             os.environ.get("COMPARE_PM_INIT", ""),
+             os.path.join(os.path.dirname(postmark), "guest", "pm_init")]
+    for c in cands:
+        if c and os.path.isfile(c) and os.access(c, os.R_OK):
+            return os.path.abspath(c)
+    given = init or os.environ.get("PM_INIT", "")
+    if given:
+        raise Fail(f"{clean(given)}: no such file (the guest's init, "
+                   "--init or $PM_INIT)")
+    raise Fail("the guest's init pm_init is not installed here (configure "
+               "builds it only where a static link works: libc6-dev); name "
+               "it with --init or $PM_INIT")
+
+
+def run(o, ctx, report, columns, need_plot, stopped):
+    """Kernels mode with the options o (compare_run.run's arguments, and
+    stopped, the exception a signal raises); returns the exit status.
+    With --gate a failure that leaves the verdict open is SKIP."""
+    try:
+        return _run(o, ctx, report, columns, need_plot, stopped)
+    except Fail as e:
+        if not o.gate:
+            raise
+        if e.args[0] is not None:
+            ctx.note(e.args[0])
+        ctx.note(f"gate: cannot tell: exit {SKIP}")
+        return SKIP
+
+
+def _run(o, ctx, report, columns, need_plot, stopped):
+    r = Kernels(o, ctx, stopped)
+    r.vm_options()
+    if len(o.args) < 2:
+        raise Usage("need a config file and at least one "
+                    "LABEL=IMAGE[:MODULES_DIR] target")
+    if o.gate and len(o.args) != 3:
+        raise Usage("--gate compares two kernels: CONFIG GOOD=IMAGE "
+                    "TEST=IMAGE")
+    if o.gate and len(o.mkfs_options) > 1:
+        raise Usage("--gate compares two kernels on one disk: give one "
+                    "--mkfs-options")
+    r.read_config(o.args[0])
+    r.cfgtext = "".join(line + "\n" for line in r.cfglines)
+    r.targets_ = r.kernel_targets(o.args[1:])
+    r.check_lines()
+    need_plot(o)
+    r.pm = compare_run.find_postmark(o.pm, "name ours with -p or $POSTMARK")
+    r.use_columns(columns(r.pm))
+    if o.gate:
+        r.gate = Gate(o.gate, r.columns)
+        if r.nmin < 2:
+            raise Fail(f"-n {o.iters}: Welch's test needs two runs of "
+                       "each kernel (-n 2 or more)")
+    if os.environ.get("COMPARE_KERNELS_ROWS"):
+        r.hook = Hook(os.environ["COMPARE_KERNELS_ROWS"], r.header)
+    r.needs()
+    r.check_config()
+    r.choose_accel()
+    r.time_limit()
+    r.csv = r.result_file("-vs-".join(t.label for t in r.targets_))
+    r.check_file()
+    r.boot_all()
+    ctx.note(f"{r.k} boots appended to {r.csv}")
+    s = compare_data.Settings(ctx.prog, order=r.order, seed=o.seed,
+                              runs=o.iters, run_mode=True,
+                              title=clean(os.path.basename(r.cfgname)))
+    prefix = r.csv[:-4] if r.csv.endswith(".csv") else r.csv
+    nfail = sum(r.failed.values())
+    if r.gate is None:
+        report(prefix, [r.csv], s)
+        if nfail:
+            ctx.note(f"{nfail} of {r.k} boots failed: their rows in "
+                     f"{r.csv} have status error")
+            return 1
+        return 0
+    try:
+        report(prefix, [r.csv], s)
+    except Fail as e:
+        ctx.note(e.args[0])
+    good, test = (t.label for t in r.targets_)
+    st, text = r.gate.verdict(r.values.get(good, []),
+                              r.values.get(test, []), nfail)
+    ctx.note(f"gate: {test} against {good}: {text}: exit {st}")
+    return st

@@ -1,0 +1,124 @@
+#!/bin/sh
+# t6506-kernels-usage: postmark-compare kernels refuses what it cannot
+# do before the first boot (issue 16, item 1): a usage error is one line
+# and exit 2; a target, kernel image, modules directory or config that
+# will not do, or a CSV file of another schema, is exit 1 naming it,
+# and nothing is booted, created or left (no CSV file, nothing in
+# TMPDIR).  The gate: a measure that is not one, a margin of the wrong
+# way, other than two kernels, and -n 1 (no Welch test: 125, which git
+# bisect run takes for "cannot tell").  No QEMU is needed: the kernel is
+# a file with a bzImage header only, which nothing here boots.
+. "$srcdir/tests/tap.sh"
+. "$srcdir/tests/kernels/lib.sh"
+need_python
+
+cd "$T" || exit 99
+mkdir tmp
+fake_kernel "$T/vmlinuz" 6.1.0-99-test
+printf 'set number 10\nset transactions 20\n' >c.pm
+printf 'not a kernel\n' >text
+export TMPDIR="$T/tmp"
+
+# usage WANT DESC ARGS...: exit 2, WANT then the line about --help.
+usage() {
+	want=$1 desc=$2
+	shift 2
+	sh "$compare" kernels "$@" >out 2>err </dev/null
+	is "$?:$(sed -n 1p err):$(sed -n '2,$p' err)" \
+	    "2:compare.sh: $want:Try 'compare.sh --help' for more information." \
+	    "$desc: a usage error"
+}
+
+# fails STATUS WANT DESC ARGS...: exit STATUS and WANT among the lines
+# on stderr.
+fails() {
+	st=$1 want=$2 desc=$3
+	shift 3
+	sh "$compare" kernels "$@" >out 2>err </dev/null
+	got=$?
+	grep -qxF -- "$want" err
+	r=$?
+	[ "$got" = "$st" ] || r=1
+	ok $r "$desc: exit $st and '$want'"
+	[ $r -eq 0 ] || diag "exit $got" "$(cat err)"
+}
+
+usage "need a config file and at least one LABEL=IMAGE[:MODULES_DIR] target" \
+    "no target" c.pm
+usage "-n: '0' is not a positive integer" "-n 0" -n 0 c.pm a="$T/vmlinuz"
+usage "--cpus: 'two' is not a positive integer" "--cpus two" --cpus two \
+    c.pm a="$T/vmlinuz"
+usage "--memory: 1M is less than 64M, too little for a kernel" \
+    "--memory 1M" --memory 1M c.pm a="$T/vmlinuz"
+usage "--disk-size '4X' is not a size (digits and K, M, G or T, more than 0)" \
+    "--disk-size 4X" --disk-size 4X c.pm a="$T/vmlinuz"
+usage "--accel: 'xen' is none of auto, kvm, tcg" "--accel xen" --accel xen \
+    c.pm a="$T/vmlinuz"
+usage "--time-limit: '1.5' is not a positive integer" "--time-limit 1.5" \
+    --time-limit 1.5 c.pm a="$T/vmlinuz"
+usage "--mkfs-options '-O dir_index': with several, each is NAME=OPTIONS $(:
+    )(the NAME is added to the labels)" "two unnamed --mkfs-options" \
+    --mkfs-options '-O dir_index' --mkfs-options '-O ^dir_index' \
+    c.pm a="$T/vmlinuz"
+usage "--gate compares two kernels: CONFIG GOOD=IMAGE TEST=IMAGE" \
+    "--gate with one kernel" --gate 'transactions/s -5%' c.pm a="$T/vmlinuz"
+usage "--gate 'fast': write 'MEASURE -P%' (a rate) or 'MEASURE +P%' (a $(:
+    )latency or time), for example 'transactions/s -5%'" "--gate fast" \
+    --gate fast c.pm a="$T/vmlinuz" b="$T/vmlinuz"
+usage "--gate: 'speed' is neither a measure of the report (transactions/s, $(:
+    )create p99 us ...) nor a column of role rate, latency, time or ratio $(:
+    )(postmark --columns)" "--gate of no measure" --gate 'speed -5%' \
+    c.pm a="$T/vmlinuz" b="$T/vmlinuz"
+usage "--gate: transactions/s is better higher, so a regression is '-5%', $(:
+    )not '+5%'" "--gate of a rate, +" --gate 'transactions/s +5%' \
+    c.pm a="$T/vmlinuz" b="$T/vmlinuz"
+usage "--gate: create p99 us is better lower, so a regression is '+10%', $(:
+    )not '-10%'" "--gate of a latency, -" --gate 'create_p99_us -10%' \
+    c.pm a="$T/vmlinuz" b="$T/vmlinuz"
+
+fails 1 "compare.sh: target 'vmlinuz' has no label: write $(:
+    )LABEL=IMAGE[:MODULES_DIR]" "a target without a label" c.pm vmlinuz
+fails 1 "compare.sh: label 'a' given twice" "a label twice" \
+    c.pm a="$T/vmlinuz" a="$T/vmlinuz"
+fails 1 "compare.sh: $T/none: no such file (the kernel image of target a)" \
+    "a kernel image that is not there" c.pm a="$T/none"
+fails 1 "compare.sh: $T/text: not a bzImage (no 'HdrS' setup header at $(:
+    )offset 0x202) (target a)" "a file that is no bzImage" c.pm a="$T/text"
+fails 1 "compare.sh: $T/nomods: not a directory (the modules of target a)" \
+    "a modules directory that is not there" c.pm a="$T/vmlinuz:$T/nomods"
+fails 1 "compare.sh: label 'a-x-y' given twice (kernel a-x with disk y)" \
+    "a kernel's label crossed with a disk's name is another's" \
+    --mkfs-options x-y=-q --mkfs-options y=-q c.pm a="$T/vmlinuz" \
+    a-x="$T/vmlinuz"
+printf 'set number 10\nrun\n' >run.pm
+fails 1 "compare.sh: run.pm:2: \"run\": remove it; compare.sh adds the $(:
+    )run itself" \
+    "a config that runs" run.pm a="$T/vmlinuz"
+printf 'set number 10\nset size 5000 500\n' >bad.pm
+fails 1 "compare.sh: bad.pm: $POSTMARK refused the config; nothing was run" \
+    "a config postmark refuses, before any boot" -p "$POSTMARK" \
+    --init "$T/vmlinuz" --qemu sh bad.pm a="$T/vmlinuz"
+grep -q '^postmark: bad.pm:2: ' err
+ok $? "... and postmark's message names the config's line"
+
+# A CSV file of schema 4 (146 columns) is not appended to.
+"$POSTMARK" --columns | awk -F '\t' 'NR > 1 && $2 < 5 { printf("%s%s", \
+    n++ ? "," : "", $1) } END { print "" }' >four.csv
+cp four.csv four.before
+fails 1 "compare.sh: $T/four.csv: holds CSV records of another schema (146 $(:
+    )columns); this postmark writes schema version 5 (153 columns), and a $(:
+    )file holds one schema: give another file" "a CSV file of schema 4" \
+    -p "$POSTMARK" --init "$T/vmlinuz" --qemu sh --accel tcg -o four.csv \
+    c.pm a="$T/vmlinuz"
+cmp -s four.csv four.before
+ok $? "... which is left as it was"
+
+# The gate needs two runs of each kernel for its test.
+fails 125 "compare.sh: -n 1: Welch's test needs two runs of each kernel $(:
+    )(-n 2 or more)" "--gate -n 1: cannot tell" -n 1 -p "$POSTMARK" \
+    --gate 'transactions/s -5%' c.pm a="$T/vmlinuz" b="$T/vmlinuz"
+
+is "$(ls -A "$T/tmp"):$(ls -d results 2>/dev/null)" ":" \
+    "nothing left in TMPDIR, no results directory made"
+
+done_testing
