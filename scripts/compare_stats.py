@@ -17,7 +17,7 @@
 summary of a sample, the median and the natural order of versions.
 
 t975(df), the 95 % critical value of Student's t, is the algorithm of
-pm_student_t975() in src/pm_student.c, step for step, so that postmark's
+pm_student_t975() in src/pm_stats.c, step for step, so that postmark's
 `set precision` and this tool's --precision agree (tests/t6018 compares
 them): below 1000 degrees of freedom the two-sided tail, a regularized
 incomplete beta function, is inverted by bisection; from 1000 on the
@@ -276,7 +276,7 @@ def _selftest():
 
 if __name__ == "__main__":
     if len(sys.argv) == 2 and sys.argv[1] == "--t975":
-        # tests/t6018: the values that src/pm_student.c must print.
+        # tests/t6018: the values that src/pm_stats.c must print.
         for line in sys.stdin:
             df = float(line)
             print(f"{line.strip()}\t{t975(df):.17g}")

@@ -16,15 +16,22 @@
 
 /*
  * The column table: every column of a CSV record (schema 5, 153 columns)
- * and of an interval series (FILE.intervals.csv), in the order the files
- * have them, each with the schema version that added it, its type, its
- * unit and its role (results/README.md).  Columns are only ever appended,
- * so a new column is a new row at the end of its set, with the schema
- * version that adds it.  `postmark --columns [intervals]` prints a set as
+ * and of an interval series (FILE.intervals.csv, version 5), in the
+ * order the files have them, each with the schema version that added
+ * it, its type, its unit and its role (results/README.md), where its
+ * value comes from (a field of a result, of its rates, of the run's
+ * metadata or of an interval row, a latency statistic, where a phase's
+ * time went, the option table's column of that name, or a getter of
+ * pm_fields.c) and where a JSON record has it.  pm_csv.c writes the
+ * header and the rows from it, pm_json.c the members of the record that
+ * are columns, `postmark --columns [intervals]` prints a set as
  * tab-separated lines for tools: scripts/compare.py takes the workload
  * signature (the config columns) and the measures (time, rate, latency,
- * ratio) from it.  tests/t6017 checks that the table equals the header
- * lines the reporter writes.
+ * ratio) from it, and tests/t4004 compares the man page's lists with it.
+ * Columns are only ever appended, so a new column is a new row at the
+ * end of its set, with the schema version that adds it; the one
+ * exception is the series' schema_version, put first in version 5 so
+ * that a series file names its version where a record file does.
  */
 
 #include "config.h"
@@ -33,200 +40,300 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "postmark.h"
 #include "pm_columns.h"
+#include "pm_report.h"
 
 #define nitems(a)	(sizeof (a) / sizeof (a)[0])
 
-#define COL(n, s, t, u, r) \
-	{ .name = (n), .schema = (s), .type = PM_COL_ ## t, .unit = (u), \
-	    .role = PM_ROLE_ ## r }
+#define ROW(n, s, t, u, r) \
+	.name = (n), .schema = (s), .type = PM_COL_ ## t, .unit = (u), \
+	.role = PM_ROLE_ ## r
+#define RES(f)		offsetof(struct pm_result, f)
+#define RT(f)		offsetof(struct pm_rates, f)
+
+/* The version of the set, first. */
+#define SCHEMA(s, v, js) \
+	{ ROW("schema_version", s, INT, "-", SCHEMA), .src = PM_SRC_SCHEMA, \
+	    .stat = (v), .json = PM_JS_ ## js }
+/* A value computed by fn (pm_fields.c). */
+#define GET(n, s, t, u, r, fn, fl, js) \
+	{ ROW(n, s, t, u, r), .src = PM_SRC_GET, .get = (fn), .flags = (fl), \
+	    .json = PM_JS_ ## js }
+/* A configuration column: the option table's column of that name. */
+#define OPT(n, s, t, u, r) \
+	{ ROW(n, s, t, u, r), .src = PM_SRC_OPTION, .json = PM_JS_CONFIG }
+/* A count of the result, or the sum of two. */
+#define CNT(n, u, f) \
+	{ ROW(n, 1, INT, u, COUNT), .src = PM_SRC_RESULT, .kind = PM_K_U64, \
+	    .off = RES(f), .json = PM_JS_COUNTS }
+#define CNT2(n, u, f, g) \
+	{ ROW(n, 1, INT, u, COUNT), .src = PM_SRC_RESULT, .kind = PM_K_U64, \
+	    .off = RES(f), .off2 = RES(g), .json = PM_JS_COUNTS }
+/* Seconds and rates (struct pm_rates): fl PM_COLF_RUN, or 0. */
+#define SECS(n, s, f, fl, js) \
+	{ ROW(n, s, REAL, "s", TIME), .src = PM_SRC_RATE, \
+	    .kind = PM_K_DOUBLE, .off = RT(f), .prec = PREC_SECONDS, \
+	    .flags = (fl), .json = PM_JS_ ## js }
+#define RATE(n, s, u, f, fl, js) \
+	{ ROW(n, s, REAL, u, RATE), .src = PM_SRC_RATE, .kind = PM_K_DOUBLE, \
+	    .off = RT(f), .prec = PREC_RATE, .flags = (fl), .json = PM_JS_ ## js }
+/* An operation's latencies, all phases merged: its count, a statistic. */
+#define LATN(n, o) \
+	{ ROW(n, 1, INT, "operations", COUNT), .src = PM_SRC_LATENCY, \
+	    .op = PM_OP_ ## o, .stat = PM_LS_COUNT, .json = PM_JS_LATENCY }
+#define LAT(n, o, i) \
+	{ ROW(n, 1, REAL, "us", LATENCY), .src = PM_SRC_LATENCY, \
+	    .op = PM_OP_ ## o, .stat = PM_LS_ ## i, .prec = PREC_US, \
+	    .json = PM_JS_LATENCY }
+/* Where a timed phase's time went: seconds, or a number. */
+#define USES(n, p, i) \
+	{ ROW(n, 4, REAL, "s", USAGE), .src = PM_SRC_USAGE, .op = PM_TP_ ## p, \
+	    .stat = U_ ## i, .prec = PREC_SECONDS }
+#define USEN(n, p, i, u) \
+	{ ROW(n, 4, INT, u, USAGE), .src = PM_SRC_USAGE, .op = PM_TP_ ## p, \
+	    .stat = U_ ## i }
+/* A field of the run's metadata: text, a list (a location each), a number. */
+#define META(n, s, t, u, r, k, f, fl, js) \
+	{ ROW(n, s, t, u, r), .src = PM_SRC_META, .kind = PM_K_ ## k, \
+	    .off = offsetof(struct pm_meta, f), .flags = (fl), \
+	    .json = PM_JS_ ## js }
+/* A field of an interval row. */
+#define IV(n, t, u, r, k, f, p) \
+	{ ROW(n, 4, t, u, r), .src = PM_SRC_INTERVAL, .kind = PM_K_ ## k, \
+	    .off = offsetof(struct pm_ivrow, f), .prec = (p), \
+	    .json = PM_JS_INTERVAL }
 
 /* The CSV record: one row per run, then one per client of several. */
 static const struct pm_column pm_record_cols[] = {
-	COL("schema_version", 1, INT, "-", SCHEMA),
-	COL("label", 1, TEXT, "-", LABEL),
-	COL("status", 1, TEXT, "-", STATUS),
-	COL("timestamp", 1, TEXT, "-", ID),
-	COL("host", 1, TEXT, "-", ENV),
-	COL("kernel", 1, TEXT, "-", ENV),
-	COL("iteration", 1, INT, "-", ID),
-	COL("locations", 1, TEXT, "-", ENV),
-	COL("fs_types", 1, TEXT, "-", ENV),
-	COL("fs_options", 1, TEXT, "-", ENV),
-	COL("number", 1, INT, "files", CONFIG),
-	COL("transactions", 1, INT, "transactions", CONFIG),
-	COL("size_low", 1, INT, "bytes", CONFIG),
-	COL("size_high", 1, INT, "bytes", CONFIG),
-	COL("read_block", 1, INT, "bytes", CONFIG),
-	COL("write_block", 1, INT, "bytes", CONFIG),
-	COL("buffering", 1, INT, "-", CONFIG),
-	COL("bias_read", 1, INT, "-", CONFIG),
-	COL("bias_create", 1, INT, "-", CONFIG),
-	COL("subdirectories", 1, INT, "-", CONFIG),
-	COL("seed", 1, INT, "-", CONFIG),
-	COL("created", 1, INT, "files", COUNT),
-	COL("created_alone", 1, INT, "files", COUNT),
-	COL("created_mixed", 1, INT, "files", COUNT),
-	COL("read", 1, INT, "files", COUNT),
-	COL("appended", 1, INT, "files", COUNT),
-	COL("deleted", 1, INT, "files", COUNT),
-	COL("deleted_alone", 1, INT, "files", COUNT),
-	COL("deleted_mixed", 1, INT, "files", COUNT),
-	COL("bytes_read", 1, INT, "bytes", COUNT),
-	COL("bytes_written", 1, INT, "bytes", COUNT),
-	COL("transactions_done", 1, INT, "transactions", COUNT),
-	COL("elapsed_s", 1, REAL, "s", TIME),
-	COL("creation_s", 1, REAL, "s", TIME),
-	COL("transactions_s", 1, REAL, "s", TIME),
-	COL("deletion_s", 1, REAL, "s", TIME),
-	COL("transactions_per_s", 1, REAL, "transactions/s", RATE),
-	COL("created_per_s", 1, REAL, "files/s", RATE),
-	COL("created_alone_per_s", 1, REAL, "files/s", RATE),
-	COL("created_mixed_per_s", 1, REAL, "files/s", RATE),
-	COL("read_per_s", 1, REAL, "files/s", RATE),
-	COL("appended_per_s", 1, REAL, "files/s", RATE),
-	COL("deleted_per_s", 1, REAL, "files/s", RATE),
-	COL("deleted_alone_per_s", 1, REAL, "files/s", RATE),
-	COL("deleted_mixed_per_s", 1, REAL, "files/s", RATE),
-	COL("read_bytes_per_s", 1, REAL, "bytes/s", RATE),
-	COL("written_bytes_per_s", 1, REAL, "bytes/s", RATE),
-	COL("create_count", 1, INT, "operations", COUNT),
-	COL("create_min_us", 1, REAL, "us", LATENCY),
-	COL("create_mean_us", 1, REAL, "us", LATENCY),
-	COL("create_p50_us", 1, REAL, "us", LATENCY),
-	COL("create_p90_us", 1, REAL, "us", LATENCY),
-	COL("create_p99_us", 1, REAL, "us", LATENCY),
-	COL("create_p999_us", 1, REAL, "us", LATENCY),
-	COL("create_max_us", 1, REAL, "us", LATENCY),
-	COL("read_count", 1, INT, "operations", COUNT),
-	COL("read_min_us", 1, REAL, "us", LATENCY),
-	COL("read_mean_us", 1, REAL, "us", LATENCY),
-	COL("read_p50_us", 1, REAL, "us", LATENCY),
-	COL("read_p90_us", 1, REAL, "us", LATENCY),
-	COL("read_p99_us", 1, REAL, "us", LATENCY),
-	COL("read_p999_us", 1, REAL, "us", LATENCY),
-	COL("read_max_us", 1, REAL, "us", LATENCY),
-	COL("append_count", 1, INT, "operations", COUNT),
-	COL("append_min_us", 1, REAL, "us", LATENCY),
-	COL("append_mean_us", 1, REAL, "us", LATENCY),
-	COL("append_p50_us", 1, REAL, "us", LATENCY),
-	COL("append_p90_us", 1, REAL, "us", LATENCY),
-	COL("append_p99_us", 1, REAL, "us", LATENCY),
-	COL("append_p999_us", 1, REAL, "us", LATENCY),
-	COL("append_max_us", 1, REAL, "us", LATENCY),
-	COL("delete_count", 1, INT, "operations", COUNT),
-	COL("delete_min_us", 1, REAL, "us", LATENCY),
-	COL("delete_mean_us", 1, REAL, "us", LATENCY),
-	COL("delete_p50_us", 1, REAL, "us", LATENCY),
-	COL("delete_p90_us", 1, REAL, "us", LATENCY),
-	COL("delete_p99_us", 1, REAL, "us", LATENCY),
-	COL("delete_p999_us", 1, REAL, "us", LATENCY),
-	COL("delete_max_us", 1, REAL, "us", LATENCY),
-	COL("sync", 2, TEXT, "-", CONFIG),
-	COL("dirsync", 2, INT, "-", CONFIG),
-	COL("direct", 2, INT, "-", CONFIG),
-	COL("cache", 2, TEXT, "-", CONFIG),
-	COL("warmup", 2, INT, "runs", CONFIG),
-	COL("hooks", 2, TEXT, "-", CONFIG),
-	COL("clients", 3, INT, "-", CONFIG),
-	COL("shared", 3, INT, "-", CONFIG),
-	COL("rankshift", 3, INT, "-", CONFIG),
-	COL("client", 3, TEXT, "-", ID),
-	COL("creation_stonewall_s", 3, REAL, "s", TIME),
-	COL("transactions_stonewall_s", 3, REAL, "s", TIME),
-	COL("deletion_stonewall_s", 3, REAL, "s", TIME),
-	COL("created_stonewall_per_s", 3, REAL, "files/s", RATE),
-	COL("transactions_stonewall_per_s", 3, REAL, "transactions/s", RATE),
-	COL("deleted_stonewall_per_s", 3, REAL, "files/s", RATE),
-	COL("balance", 3, REAL, "-", RATIO),
-	COL("precision", 4, REAL, "%", CONTROL),
-	COL("interval", 4, TEXT, "-", CONFIG),
-	COL("ranks", 4, INT, "-", CONFIG),
-	COL("cpu_model", 4, TEXT, "-", ENV),
-	COL("cpus", 4, INT, "-", ENV),
-	COL("mem_total_kb", 4, INT, "KiB", ENV),
-	COL("mem_available_kb", 4, INT, "KiB", ENV),
-	COL("kernel_cmdline", 4, TEXT, "-", ENV),
-	COL("devices", 4, TEXT, "-", ENV),
-	COL("schedulers", 4, TEXT, "-", ENV),
-	COL("rotational", 4, TEXT, "-", ENV),
-	COL("disk_models", 4, TEXT, "-", ENV),
-	COL("fs_features", 4, TEXT, "-", ENV),
-	COL("creation_user_s", 4, REAL, "s", USAGE),
-	COL("creation_system_s", 4, REAL, "s", USAGE),
-	COL("creation_wait_s", 4, REAL, "s", USAGE),
-	COL("creation_voluntary_switches", 4, INT, "-", USAGE),
-	COL("creation_involuntary_switches", 4, INT, "-", USAGE),
-	COL("creation_major_faults", 4, INT, "-", USAGE),
-	COL("creation_disk_reads", 4, INT, "-", USAGE),
-	COL("creation_disk_read_bytes", 4, INT, "bytes", USAGE),
-	COL("creation_disk_writes", 4, INT, "-", USAGE),
-	COL("creation_disk_written_bytes", 4, INT, "bytes", USAGE),
-	COL("creation_disk_flushes", 4, INT, "-", USAGE),
-	COL("creation_disk_busy_s", 4, REAL, "s", USAGE),
-	COL("transactions_user_s", 4, REAL, "s", USAGE),
-	COL("transactions_system_s", 4, REAL, "s", USAGE),
-	COL("transactions_wait_s", 4, REAL, "s", USAGE),
-	COL("transactions_voluntary_switches", 4, INT, "-", USAGE),
-	COL("transactions_involuntary_switches", 4, INT, "-", USAGE),
-	COL("transactions_major_faults", 4, INT, "-", USAGE),
-	COL("transactions_disk_reads", 4, INT, "-", USAGE),
-	COL("transactions_disk_read_bytes", 4, INT, "bytes", USAGE),
-	COL("transactions_disk_writes", 4, INT, "-", USAGE),
-	COL("transactions_disk_written_bytes", 4, INT, "bytes", USAGE),
-	COL("transactions_disk_flushes", 4, INT, "-", USAGE),
-	COL("transactions_disk_busy_s", 4, REAL, "s", USAGE),
-	COL("deletion_user_s", 4, REAL, "s", USAGE),
-	COL("deletion_system_s", 4, REAL, "s", USAGE),
-	COL("deletion_wait_s", 4, REAL, "s", USAGE),
-	COL("deletion_voluntary_switches", 4, INT, "-", USAGE),
-	COL("deletion_involuntary_switches", 4, INT, "-", USAGE),
-	COL("deletion_major_faults", 4, INT, "-", USAGE),
-	COL("deletion_disk_reads", 4, INT, "-", USAGE),
-	COL("deletion_disk_read_bytes", 4, INT, "bytes", USAGE),
-	COL("deletion_disk_writes", 4, INT, "-", USAGE),
-	COL("deletion_disk_written_bytes", 4, INT, "bytes", USAGE),
-	COL("deletion_disk_flushes", 4, INT, "-", USAGE),
-	COL("deletion_disk_busy_s", 4, REAL, "s", USAGE),
-	COL("warnings", 4, TEXT, "-", WARNINGS),
-	COL("vm_accelerator", 5, TEXT, "-", ENV),
-	COL("vm_cpus", 5, INT, "-", ENV),
-	COL("vm_memory_mib", 5, INT, "MiB", ENV),
-	COL("vm_disk", 5, TEXT, "-", ENV),
-	COL("vm_cache", 5, TEXT, "-", ENV),
-	COL("vm_qemu", 5, TEXT, "-", ENV),
-	COL("vm_machine", 5, TEXT, "-", ENV),
+	SCHEMA(1, PM_CSV_SCHEMA, TOP),
+	GET("label", 1, TEXT, "-", LABEL, pm_get_label, 0, TOP),
+	GET("status", 1, TEXT, "-", STATUS, pm_get_status, 0, NONE),
+	META("timestamp", 1, TEXT, "-", ID, TEXT, timestamp, 0, TOP),
+	GET("host", 1, TEXT, "-", ENV, pm_get_host, 0, TOP),
+	META("kernel", 1, TEXT, "-", ENV, TEXT, kernel, 0, TOP),
+	{ ROW("iteration", 1, INT, "-", ID), .src = PM_SRC_RESULT,
+	    .kind = PM_K_U32, .off = RES(iteration), .json = PM_JS_TOP },
+	GET("locations", 1, TEXT, "-", ENV, pm_get_locations, 0, NONE),
+	META("fs_types", 1, TEXT, "-", ENV, LIST, fs_type, 0, NONE),
+	META("fs_options", 1, TEXT, "-", ENV, LIST, fs_options, 0, NONE),
+	OPT("number", 1, INT, "files", CONFIG),
+	OPT("transactions", 1, INT, "transactions", CONFIG),
+	OPT("size_low", 1, INT, "bytes", CONFIG),
+	OPT("size_high", 1, INT, "bytes", CONFIG),
+	OPT("read_block", 1, INT, "bytes", CONFIG),
+	OPT("write_block", 1, INT, "bytes", CONFIG),
+	OPT("buffering", 1, INT, "-", CONFIG),
+	OPT("bias_read", 1, INT, "-", CONFIG),
+	OPT("bias_create", 1, INT, "-", CONFIG),
+	OPT("subdirectories", 1, INT, "-", CONFIG),
+	OPT("seed", 1, INT, "-", CONFIG),
+	CNT2("created", "files", created_alone, created_mixed),
+	CNT("created_alone", "files", created_alone),
+	CNT("created_mixed", "files", created_mixed),
+	CNT("read", "files", read),
+	CNT("appended", "files", appended),
+	CNT2("deleted", "files", deleted_alone, deleted_mixed),
+	CNT("deleted_alone", "files", deleted_alone),
+	CNT("deleted_mixed", "files", deleted_mixed),
+	CNT("bytes_read", "bytes", bytes_read),
+	CNT("bytes_written", "bytes", bytes_written),
+	CNT("transactions_done", "transactions", transactions_done),
+	SECS("elapsed_s", 1, elapsed, 0, SECONDS),
+	SECS("creation_s", 1, create_iv, 0, SECONDS),
+	SECS("transactions_s", 1, t_elapsed, 0, SECONDS),
+	SECS("deletion_s", 1, delete_iv, 0, SECONDS),
+	RATE("transactions_per_s", 1, "transactions/s", transactions, 0, RATES),
+	RATE("created_per_s", 1, "files/s", created, 0, RATES),
+	RATE("created_alone_per_s", 1, "files/s", created_alone, 0, RATES),
+	RATE("created_mixed_per_s", 1, "files/s", created_mixed, 0, RATES),
+	RATE("read_per_s", 1, "files/s", read, 0, RATES),
+	RATE("appended_per_s", 1, "files/s", appended, 0, RATES),
+	RATE("deleted_per_s", 1, "files/s", deleted, 0, RATES),
+	RATE("deleted_alone_per_s", 1, "files/s", deleted_alone, 0, RATES),
+	RATE("deleted_mixed_per_s", 1, "files/s", deleted_mixed, 0, RATES),
+	RATE("read_bytes_per_s", 1, "bytes/s", bytes_read, 0, RATES),
+	RATE("written_bytes_per_s", 1, "bytes/s", bytes_written, 0, RATES),
+	LATN("create_count", CREATE),
+	LAT("create_min_us", CREATE, MIN),
+	LAT("create_mean_us", CREATE, MEAN),
+	LAT("create_p50_us", CREATE, P50),
+	LAT("create_p90_us", CREATE, P90),
+	LAT("create_p99_us", CREATE, P99),
+	LAT("create_p999_us", CREATE, P999),
+	LAT("create_max_us", CREATE, MAX),
+	LATN("read_count", READ),
+	LAT("read_min_us", READ, MIN),
+	LAT("read_mean_us", READ, MEAN),
+	LAT("read_p50_us", READ, P50),
+	LAT("read_p90_us", READ, P90),
+	LAT("read_p99_us", READ, P99),
+	LAT("read_p999_us", READ, P999),
+	LAT("read_max_us", READ, MAX),
+	LATN("append_count", APPEND),
+	LAT("append_min_us", APPEND, MIN),
+	LAT("append_mean_us", APPEND, MEAN),
+	LAT("append_p50_us", APPEND, P50),
+	LAT("append_p90_us", APPEND, P90),
+	LAT("append_p99_us", APPEND, P99),
+	LAT("append_p999_us", APPEND, P999),
+	LAT("append_max_us", APPEND, MAX),
+	LATN("delete_count", DELETE),
+	LAT("delete_min_us", DELETE, MIN),
+	LAT("delete_mean_us", DELETE, MEAN),
+	LAT("delete_p50_us", DELETE, P50),
+	LAT("delete_p90_us", DELETE, P90),
+	LAT("delete_p99_us", DELETE, P99),
+	LAT("delete_p999_us", DELETE, P999),
+	LAT("delete_max_us", DELETE, MAX),
+	OPT("sync", 2, TEXT, "-", CONFIG),
+	OPT("dirsync", 2, INT, "-", CONFIG),
+	OPT("direct", 2, INT, "-", CONFIG),
+	OPT("cache", 2, TEXT, "-", CONFIG),
+	OPT("warmup", 2, INT, "runs", CONFIG),
+	OPT("hooks", 2, TEXT, "-", CONFIG),
+	OPT("clients", 3, INT, "-", CONFIG),
+	OPT("shared", 3, INT, "-", CONFIG),
+	OPT("rankshift", 3, INT, "-", CONFIG),
+	GET("client", 3, TEXT, "-", ID, pm_get_client, 0, NONE),
+	SECS("creation_stonewall_s", 3, sw_create_s, PM_COLF_RUN, STONEWALL),
+	SECS("transactions_stonewall_s", 3, sw_trans_s, PM_COLF_RUN,
+	    STONEWALL),
+	SECS("deletion_stonewall_s", 3, sw_delete_s, PM_COLF_RUN, STONEWALL),
+	RATE("created_stonewall_per_s", 3, "files/s", sw_created, PM_COLF_RUN,
+	    STONEWALL),
+	RATE("transactions_stonewall_per_s", 3, "transactions/s",
+	    sw_transactions, PM_COLF_RUN, STONEWALL),
+	RATE("deleted_stonewall_per_s", 3, "files/s", sw_deleted, PM_COLF_RUN,
+	    STONEWALL),
+	{ ROW("balance", 3, REAL, "-", RATIO), .src = PM_SRC_RATE,
+	    .kind = PM_K_DOUBLE, .off = RT(balance), .prec = PREC_RATE,
+	    .flags = PM_COLF_RUN, .json = PM_JS_TOP },
+	OPT("precision", 4, REAL, "%", CONTROL),
+	OPT("interval", 4, TEXT, "-", CONFIG),
+	GET("ranks", 4, INT, "-", CONFIG, pm_get_ranks, 0, TOP),
+	META("cpu_model", 4, TEXT, "-", ENV, TEXT, cpu_model, 0, ENV),
+	META("cpus", 4, INT, "-", ENV, U32, ncpu, PM_COLF_KNOWN, ENV),
+	META("mem_total_kb", 4, INT, "KiB", ENV, U64, mem_total_kb,
+	    PM_COLF_KNOWN, ENV),
+	META("mem_available_kb", 4, INT, "KiB", ENV, U64, mem_avail_kb,
+	    PM_COLF_KNOWN, ENV),
+	META("kernel_cmdline", 4, TEXT, "-", ENV, TEXT, cmdline, 0, ENV),
+	META("devices", 4, TEXT, "-", ENV, LIST, device, 0, NONE),
+	META("schedulers", 4, TEXT, "-", ENV, LIST, scheduler, 0, NONE),
+	META("rotational", 4, TEXT, "-", ENV, LIST, rotational, 0, NONE),
+	META("disk_models", 4, TEXT, "-", ENV, LIST, model, 0, NONE),
+	META("fs_features", 4, TEXT, "-", ENV, LIST, fs_features, 0, NONE),
+	USES("creation_user_s", CREATE, USER),
+	USES("creation_system_s", CREATE, SYS),
+	USES("creation_wait_s", CREATE, WAIT),
+	USEN("creation_voluntary_switches", CREATE, VCSW, "-"),
+	USEN("creation_involuntary_switches", CREATE, IVCSW, "-"),
+	USEN("creation_major_faults", CREATE, MAJFLT, "-"),
+	USEN("creation_disk_reads", CREATE, DREADS, "-"),
+	USEN("creation_disk_read_bytes", CREATE, DRBYTES, "bytes"),
+	USEN("creation_disk_writes", CREATE, DWRITES, "-"),
+	USEN("creation_disk_written_bytes", CREATE, DWBYTES, "bytes"),
+	USEN("creation_disk_flushes", CREATE, DFLUSH, "-"),
+	USES("creation_disk_busy_s", CREATE, DBUSY),
+	USES("transactions_user_s", TRANSACT, USER),
+	USES("transactions_system_s", TRANSACT, SYS),
+	USES("transactions_wait_s", TRANSACT, WAIT),
+	USEN("transactions_voluntary_switches", TRANSACT, VCSW, "-"),
+	USEN("transactions_involuntary_switches", TRANSACT, IVCSW, "-"),
+	USEN("transactions_major_faults", TRANSACT, MAJFLT, "-"),
+	USEN("transactions_disk_reads", TRANSACT, DREADS, "-"),
+	USEN("transactions_disk_read_bytes", TRANSACT, DRBYTES, "bytes"),
+	USEN("transactions_disk_writes", TRANSACT, DWRITES, "-"),
+	USEN("transactions_disk_written_bytes", TRANSACT, DWBYTES, "bytes"),
+	USEN("transactions_disk_flushes", TRANSACT, DFLUSH, "-"),
+	USES("transactions_disk_busy_s", TRANSACT, DBUSY),
+	USES("deletion_user_s", DELETE, USER),
+	USES("deletion_system_s", DELETE, SYS),
+	USES("deletion_wait_s", DELETE, WAIT),
+	USEN("deletion_voluntary_switches", DELETE, VCSW, "-"),
+	USEN("deletion_involuntary_switches", DELETE, IVCSW, "-"),
+	USEN("deletion_major_faults", DELETE, MAJFLT, "-"),
+	USEN("deletion_disk_reads", DELETE, DREADS, "-"),
+	USEN("deletion_disk_read_bytes", DELETE, DRBYTES, "bytes"),
+	USEN("deletion_disk_writes", DELETE, DWRITES, "-"),
+	USEN("deletion_disk_written_bytes", DELETE, DWBYTES, "bytes"),
+	USEN("deletion_disk_flushes", DELETE, DFLUSH, "-"),
+	USES("deletion_disk_busy_s", DELETE, DBUSY),
+	GET("warnings", 4, TEXT, "-", WARNINGS, pm_get_warnings, PM_COLF_RUN,
+	    NONE),
+	META("vm_accelerator", 5, TEXT, "-", ENV, TEXT, vm_accel, 0, ENV),
+	META("vm_cpus", 5, INT, "-", ENV, U32, vm_cpus, PM_COLF_KNOWN, ENV),
+	META("vm_memory_mib", 5, INT, "MiB", ENV, U64, vm_memory_mib,
+	    PM_COLF_KNOWN, ENV),
+	META("vm_disk", 5, TEXT, "-", ENV, TEXT, vm_disk, 0, ENV),
+	META("vm_cache", 5, TEXT, "-", ENV, TEXT, vm_cache, 0, ENV),
+	META("vm_qemu", 5, TEXT, "-", ENV, TEXT, vm_qemu, 0, ENV),
+	META("vm_machine", 5, TEXT, "-", ENV, TEXT, vm_machine, 0, ENV),
+#ifdef PM_OPTION_TEST_ROW
+	/* tests/unit_option: the column of the key its option row adds. */
+	OPT("testkey", PM_CSV_SCHEMA, INT, "-", CONFIG),
+#endif
 };
 
-/* The interval series: one row per interval of a client's phase. */
+/*
+ * The interval series: one row per interval of a client's phase.  Its
+ * JSON form is an object of the record's intervals array, without the
+ * run's schema version, iteration and label.
+ */
 static const struct pm_column pm_interval_cols[] = {
-	COL("iteration", 4, INT, "-", ID),
-	COL("label", 4, TEXT, "-", LABEL),
-	COL("client", 4, INT, "-", ID),
-	COL("phase", 4, TEXT, "-", ID),
-	COL("interval", 4, INT, "-", ID),
-	COL("start_s", 4, REAL, "s", ID),
-	COL("end_s", 4, REAL, "s", ID),
-	COL("files_alive", 4, INT, "files", COUNT),
-	COL("created", 4, INT, "files", COUNT),
-	COL("read", 4, INT, "files", COUNT),
-	COL("appended", 4, INT, "files", COUNT),
-	COL("deleted", 4, INT, "files", COUNT),
-	COL("transactions", 4, INT, "transactions", COUNT),
-	COL("bytes_read", 4, INT, "bytes", COUNT),
-	COL("bytes_written", 4, INT, "bytes", COUNT),
-	COL("create_p50_us", 4, REAL, "us", LATENCY),
-	COL("create_p99_us", 4, REAL, "us", LATENCY),
-	COL("read_p50_us", 4, REAL, "us", LATENCY),
-	COL("read_p99_us", 4, REAL, "us", LATENCY),
-	COL("append_p50_us", 4, REAL, "us", LATENCY),
-	COL("append_p99_us", 4, REAL, "us", LATENCY),
-	COL("delete_p50_us", 4, REAL, "us", LATENCY),
-	COL("delete_p99_us", 4, REAL, "us", LATENCY),
-	COL("user_s", 4, REAL, "s", USAGE),
-	COL("system_s", 4, REAL, "s", USAGE),
+	SCHEMA(5, PM_SERIES_SCHEMA, NONE),
+	{ ROW("iteration", 4, INT, "-", ID), .src = PM_SRC_RESULT,
+	    .kind = PM_K_U32, .off = RES(iteration), .json = PM_JS_NONE },
+	GET("label", 4, TEXT, "-", LABEL, pm_get_label, 0, NONE),
+	IV("client", INT, "-", ID, U32, client, 0),
+	GET("phase", 4, TEXT, "-", ID, pm_get_phase, 0, INTERVAL),
+	IV("interval", INT, "-", ID, U32, index, 0),
+	IV("start_s", REAL, "s", ID, NS, start_ns, PREC_SECONDS),
+	IV("end_s", REAL, "s", ID, NS, end_ns, PREC_SECONDS),
+	IV("files_alive", INT, "files", COUNT, U64, alive, 0),
+	IV("created", INT, "files", COUNT, U64, ops[PM_OP_CREATE], 0),
+	IV("read", INT, "files", COUNT, U64, ops[PM_OP_READ], 0),
+	IV("appended", INT, "files", COUNT, U64, ops[PM_OP_APPEND], 0),
+	IV("deleted", INT, "files", COUNT, U64, ops[PM_OP_DELETE], 0),
+	IV("transactions", INT, "transactions", COUNT, U64, transactions, 0),
+	IV("bytes_read", INT, "bytes", COUNT, U64, bytes_read, 0),
+	IV("bytes_written", INT, "bytes", COUNT, U64, bytes_written, 0),
+	IV("create_p50_us", REAL, "us", LATENCY, DOUBLE, p50[PM_OP_CREATE],
+	    PREC_US),
+	IV("create_p99_us", REAL, "us", LATENCY, DOUBLE, p99[PM_OP_CREATE],
+	    PREC_US),
+	IV("read_p50_us", REAL, "us", LATENCY, DOUBLE, p50[PM_OP_READ],
+	    PREC_US),
+	IV("read_p99_us", REAL, "us", LATENCY, DOUBLE, p99[PM_OP_READ],
+	    PREC_US),
+	IV("append_p50_us", REAL, "us", LATENCY, DOUBLE, p50[PM_OP_APPEND],
+	    PREC_US),
+	IV("append_p99_us", REAL, "us", LATENCY, DOUBLE, p99[PM_OP_APPEND],
+	    PREC_US),
+	IV("delete_p50_us", REAL, "us", LATENCY, DOUBLE, p50[PM_OP_DELETE],
+	    PREC_US),
+	IV("delete_p99_us", REAL, "us", LATENCY, DOUBLE, p99[PM_OP_DELETE],
+	    PREC_US),
+	IV("user_s", REAL, "s", USAGE, DOUBLE, user_s, PREC_SECONDS),
+	IV("system_s", REAL, "s", USAGE, DOUBLE, sys_s, PREC_SECONDS),
 };
-#undef COL
+#undef ROW
+#undef RES
+#undef RT
+#undef SCHEMA
+#undef GET
+#undef OPT
+#undef CNT
+#undef CNT2
+#undef SECS
+#undef RATE
+#undef LATN
+#undef LAT
+#undef USES
+#undef USEN
+#undef META
+#undef IV
 
 /* The names of the sets, the types and the roles, as printed. */
 static const char *const pm_colset_names[] = { "records", "intervals" };
@@ -251,6 +358,24 @@ pm_columns(enum pm_colset set, size_t *n)
 	}
 	*n = nitems(pm_record_cols);
 	return (pm_record_cols);
+}
+
+/*
+ * The column of a set named name, or NULL when it has none (a reporter
+ * asks for the columns it writes by name: pm_json.c).
+ */
+const struct pm_column *
+pm_column(enum pm_colset set, const char *name)
+{
+	const struct pm_column	*c;
+	size_t			 i, n;
+
+	c = pm_columns(set, &n);
+	for (i = 0; i < n; i++) {
+		if (strcmp(c[i].name, name) == 0)
+			return (&c[i]);
+	}
+	return (NULL);
 }
 
 /*

@@ -17,9 +17,10 @@
 /*
  * The column table of postmark's records (src/pm_columns.c): every column
  * of a CSV record and of an interval series, in file order, with the
- * schema version that added it, its type, unit and role.  `postmark
- * --columns` prints it for tools (scripts/compare.py); results/README.md
- * describes the roles.
+ * schema version that added it, its type, unit and role, where its value
+ * comes from and where a JSON record has it.  The CSV and JSON reporters
+ * write from it, `postmark --columns` prints it for tools
+ * (scripts/compare.py); results/README.md describes the roles.
  */
 
 #ifndef PM_COLUMNS_H
@@ -64,15 +65,79 @@ enum pm_colrole {
 	PM_ROLE_WARNINGS		/* the validity warnings */
 };
 
+/*
+ * Where a column's value comes from (pm_fields.c reads it): a field of
+ * one of the structures a reporter has, at off, of kind kind; a figure
+ * the reporters compute; or a getter.
+ */
+enum pm_colsrc {
+	PM_SRC_SCHEMA,			/* the version in stat */
+	PM_SRC_OPTION,			/* the option table's column of name */
+	PM_SRC_RESULT,			/* struct pm_result (off + off2) */
+	PM_SRC_RATE,			/* struct pm_rates, a double */
+	PM_SRC_META,			/* struct pm_meta */
+	PM_SRC_INTERVAL,		/* struct pm_ivrow */
+	PM_SRC_LATENCY,			/* statistic stat of operation op */
+	PM_SRC_USAGE,			/* figure stat of timed phase op */
+	PM_SRC_GET			/* get() */
+};
+
+/* How the field at off is read. */
+enum pm_colkind {
+	PM_K_U32,			/* uint32_t */
+	PM_K_U64,			/* uint64_t */
+	PM_K_DOUBLE,			/* double, NAN: not measured */
+	PM_K_NS,			/* uint64_t nanoseconds, as seconds */
+	PM_K_TEXT,			/* char *, NULL: unknown */
+	PM_K_LIST			/* char **, one per location: joined */
+};
+
+/*
+ * Where a column is in a JSON record: a member of one of its objects,
+ * written in table order; TOP, a member the record names itself
+ * (pm_json.c); NONE, not in JSON as such (the locations' fields are in
+ * its locations array, the usage columns in its phases).
+ */
+enum pm_jsgroup {
+	PM_JS_NONE,
+	PM_JS_TOP,
+	PM_JS_CONFIG,
+	PM_JS_ENV,
+	PM_JS_COUNTS,
+	PM_JS_SECONDS,
+	PM_JS_RATES,
+	PM_JS_LATENCY,			/* latency.OP: the name less "OP_" */
+	PM_JS_STONEWALL,
+	PM_JS_INTERVAL			/* an object of intervals[] */
+};
+
+#define PM_COLF_RUN	0x1		/* the run's row only: a client's is empty */
+#define PM_COLF_KNOWN	0x2		/* a number 0 is unknown: empty */
+
+struct pm_recrow;
+struct pm_val;
+
 struct pm_column {
 	const char	*name;		/* "transactions_per_s" */
 	int		 schema;	/* the schema version that added it */
 	enum pm_coltype	 type;
 	const char	*unit;		/* "transactions/s", "-" for none */
 	enum pm_colrole	 role;
+	/* How its value is got, and where JSON has it: */
+	enum pm_colsrc	 src;
+	enum pm_colkind	 kind;
+	size_t		 off;		/* offsetof(struct ..., field) */
+	size_t		 off2;		/* a second count added, or 0 */
+	int		 op;		/* operation or timed phase */
+	int		 stat;		/* statistic, figure or version */
+	int		 prec;		/* decimals of a real */
+	int		 flags;		/* PM_COLF_* */
+	enum pm_jsgroup	 json;
+	void		(*get)(const struct pm_recrow *, struct pm_val *);
 };
 
 const struct pm_column	*pm_columns(enum pm_colset, size_t *);
+const struct pm_column	*pm_column(enum pm_colset, const char *);
 int		 pm_columns_set(const char *, enum pm_colset *);
 int		 pm_columns_print(FILE *, enum pm_colset);
 

@@ -254,7 +254,7 @@ pm_output_record(struct pm_output *out, const struct pm_config *cfg,
 		(void)pm_report_record(fp, cfg, r);
 	if (out->series.path != NULL) {
 		if ((fp = pm_record_begin(&p[n++], &out->series)) != NULL)
-			(void)pm_report_intervals(fp, cfg, r, 0);
+			(void)pm_report_intervals(fp, cfg, r);
 	}
 	if (pm_record_end(p, n, &bad, &cause) == -1)
 		rv = pm_output_failed(&p[bad], cause, err);

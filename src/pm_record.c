@@ -56,10 +56,16 @@
 #define PM_LOCK_MOST	50000000L	/* ns, longest wait between tries */
 #define PM_SIGNO_MAX	64		/* highest signal number looked at */
 
-/* How each kind of record file starts: as pm_report.c writes them. */
+/*
+ * How each kind of record file starts: as pm_csv.c and pm_json.c write
+ * them (the first names of their column table's sets), the most
+ * specific first: a series and CSV records both start with
+ * schema_version.
+ */
 struct pm_recsig {
 	enum pm_rec_kind kind;
 	const char	*start;		/* its first bytes */
+	int		 version;	/* of a header without schema_version */
 	const char	*name;		/* "CSV records" */
 	const char	*setting;	/* what writes them, or NULL */
 	const char	*not;		/* "not CSV records" */
@@ -67,15 +73,20 @@ struct pm_recsig {
 };
 
 static const struct pm_recsig pm_recsigs[] = {
-	{ PM_REC_CSV, "schema_version,", "CSV records", "set report csv",
+	{ PM_REC_SERIES, "schema_version,iteration,label,client,phase,"
+	    "interval,", 0, "an interval series", NULL,
+	    "not an interval series", "is not a postmark interval series "
+	    "(its first line is not its header)" },
+	{ PM_REC_CSV, "schema_version,", 0, "CSV records", "set report csv",
 	    "not CSV records", "is not a file of postmark CSV records (its "
 	    "first line is not their header)" },
-	{ PM_REC_JSON, "{\"schema_version\":", "JSON records",
+	{ PM_REC_JSON, "{\"schema_version\":", 0, "JSON records",
 	    "set report json", "not JSON records", "is not a file of "
 	    "postmark JSON records (its first line is not one)" },
 	{ PM_REC_SERIES, "iteration,label,client,phase,interval,",
-	    "an interval series", NULL, "not an interval series", "is not a "
-	    "postmark interval series (its first line is not its header)" }
+	    PM_SERIES_SCHEMA_NOCOL, "an interval series", NULL,
+	    "not an interval series", "is not a postmark interval series "
+	    "(its first line is not its header)" }
 };
 #define NRECSIGS	(sizeof pm_recsigs / sizeof pm_recsigs[0])
 
@@ -86,8 +97,10 @@ static int	 pm_rec_lock(int, int, char **);
 static const struct pm_recsig *pm_recsig_of(const char *, size_t);
 static const struct pm_recsig *pm_recsig_kind(enum pm_rec_kind);
 static size_t	 pm_rec_columns(const char *, size_t);
-static char	*pm_rec_schema(const struct pm_recfile *, const char *,
-		    size_t, size_t);
+static int	 pm_rec_version(const char *, size_t, size_t, char *,
+		    size_t);
+static char	*pm_rec_schema(const struct pm_recfile *,
+		    const struct pm_recsig *, const char *, size_t, size_t);
 static char	*pm_rec_kindof(const struct pm_recfile *, const char *,
 		    size_t);
 static char	*pm_recfile_judge(const struct pm_recfile *, int, off_t, int,
@@ -218,28 +231,53 @@ pm_rec_columns(const char *line, size_t len)
 }
 
 /*
- * Why a file whose first line (line bytes of the n at buf) is a CSV or
- * series header other than f's cannot take f's records: the schema
- * version of its first row, when there is one, and the columns of both.
+ * The schema version that starts the row after the header line (line
+ * bytes of the n at buf), as text into ver (len bytes).  Returns 1, or 0
+ * when there is none.
  */
-static char *
-pm_rec_schema(const struct pm_recfile *f, const char *buf, size_t n,
-    size_t line)
+static int
+pm_rec_version(const char *buf, size_t n, size_t line, char *ver,
+    size_t len)
 {
-	size_t	 have = pm_rec_columns(buf, line);
-	size_t	 want = pm_rec_columns(f->head, f->headlen), i;
-	char	*why, ver[16];
+	size_t	 i;
 
-	if (f->kind == PM_REC_SERIES) {
-		xasprintf(&why, "holds an interval series of other columns "
-		    "(%zu, not %zu): give another file", have, want);
-		return (why);
-	}
-	for (i = 0; line + 1 + i < n && i + 1 < sizeof ver &&
+	for (i = 0; line + 1 + i < n && i + 1 < len &&
 	    buf[line + 1 + i] >= '0' && buf[line + 1 + i] <= '9'; i++)
 		ver[i] = buf[line + 1 + i];
 	ver[i] = '\0';
-	if (i > 0 && line + 1 + i < n && buf[line + 1 + i] == ',')
+	return (i > 0 && line + 1 + i < n && buf[line + 1 + i] == ',');
+}
+
+/*
+ * Why a file whose first line (line bytes of the n at buf, of kind seen)
+ * is a CSV or series header other than f's cannot take f's records: the
+ * schema version of its first row (or of its header, for a series
+ * before schema_version), when there is one, and the columns of both.
+ */
+static char *
+pm_rec_schema(const struct pm_recfile *f, const struct pm_recsig *seen,
+    const char *buf, size_t n, size_t line)
+{
+	size_t	 have = pm_rec_columns(buf, line);
+	size_t	 want = pm_rec_columns(f->head, f->headlen);
+	char	*why, ver[16], ours[16];
+	int	 known;
+
+	if (seen->version != 0) {
+		snprintf(ver, sizeof ver, "%d", seen->version);
+		known = 1;
+	} else
+		known = pm_rec_version(buf, n, line, ver, sizeof ver);
+	snprintf(ours, sizeof ours, "%d", PM_SERIES_SCHEMA);
+	if (f->kind == PM_REC_SERIES && known && strcmp(ver, ours) != 0)
+		xasprintf(&why, "holds an interval series of version %s (%zu "
+		    "columns); this postmark writes version %d (%zu columns), "
+		    "and a file holds one version: give another file", ver,
+		    have, PM_SERIES_SCHEMA, want);
+	else if (f->kind == PM_REC_SERIES)
+		xasprintf(&why, "holds an interval series of other columns "
+		    "(%zu, not %zu): give another file", have, want);
+	else if (known)
 		xasprintf(&why, "holds CSV records of schema version %s (%zu "
 		    "columns); this postmark writes schema version %d (%zu "
 		    "columns), and a file holds one schema: give another file",
@@ -276,14 +314,14 @@ pm_rec_kindof(const struct pm_recfile *f, const char *buf, size_t n)
 			    seen->setting != NULL ? ")" : "", f->writer);
 	} else if (seen == NULL)
 		xasprintf(&why, "%s: give another file", want->alien);
-	else if (seen != want)
+	else if (seen->kind != want->kind)
 		xasprintf(&why, "holds %s%s%s%s, %s: give another file",
 		    seen->name, seen->setting != NULL ? " (" : "",
 		    seen->setting != NULL ? seen->setting : "",
 		    seen->setting != NULL ? ")" : "", want->not);
 	else if (f->head != NULL && (nl == NULL || line + 1 != f->headlen ||
 	    memcmp(buf, f->head, f->headlen) != 0))
-		why = pm_rec_schema(f, buf, n, line);
+		why = pm_rec_schema(f, seen, buf, n, line);
 	return (why);
 }
 

@@ -18,7 +18,8 @@
  * Shared types and prototypes.  The configuration (struct pm_config) is
  * written only by the command table in pm_cli.c; the engine
  * (pm_workload.c) reads it and fills a struct pm_result; the reporters
- * (pm_report.c) format a result and never touch the file system.
+ * (pm_report.c and the formats beside it) format a result and never
+ * touch the file system.
  */
 
 #ifndef POSTMARK_H
@@ -42,6 +43,12 @@
 /* The version of the CSV columns (and of JSON records): columns are only
  * ever appended, and each addition raises it (results/README.md). */
 #define PM_CSV_SCHEMA		5
+
+/* The version of the interval series' columns (FILE.intervals.csv), its
+ * own: 4 was the series of CSV schemas 4 and 5, whose first column was
+ * iteration; 5 put schema_version before it.  Columns are appended. */
+#define PM_SERIES_SCHEMA	5
+#define PM_SERIES_SCHEMA_NOCOL	4	/* the version without the column */
 
 /* Exit statuses of the program. */
 #define PM_EXIT_OK		0	/* every command succeeded */
@@ -465,7 +472,12 @@ int		 pm_config_add_location(struct pm_config *, const char *,
 int		 pm_config_remove_location(struct pm_config *, const char *);
 void		 pm_config_clear_locations(struct pm_config *);
 
-/* pm_report.c: rates and formatters; every reporter returns ferror(fp). */
+/*
+ * The reporters: every one writes to the stream it is given and returns
+ * ferror(fp) ? -1 : 0 (pm_report.c: the table of formats and the
+ * dispatch; pm_classic.c, pm_csv.c, pm_json.c: the formats; pm_stats.c:
+ * rates and statistics).
+ */
 struct pm_summary;
 struct pm_rates {
 	double		 elapsed;	/* s, whole run (creation to deletion) */
@@ -494,28 +506,8 @@ struct pm_rates {
 };
 void		 pm_result_warn(struct pm_result *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
-double		 pm_student_t975(size_t);
-int		 pm_report_intervals(FILE *, const struct pm_config *,
-		    const struct pm_result *, int);
-int		 pm_report_intervals_header(FILE *);
-void		 pm_report_rates(const struct pm_config *,
-		    const struct pm_result *, struct pm_rates *);
-int		 pm_report_verbose(FILE *, const struct pm_config *,
-		    const struct pm_result *);
-int		 pm_report_terse(FILE *, const struct pm_config *,
-		    const struct pm_result *);
-int		 pm_report_csv(FILE *, const struct pm_config *,
-		    const struct pm_result *);
-int		 pm_report_csv_header(FILE *);
-int		 pm_report_json(FILE *, const struct pm_config *,
-		    const struct pm_result *);
-int		 pm_report_summary(FILE *, const struct pm_summary *);
-struct pm_summary *pm_summary_new(void);
-void		 pm_summary_add(struct pm_summary *, const struct pm_config *,
-		    const struct pm_result *);
-void		 pm_summary_free(struct pm_summary *);
-size_t		 pm_summary_rate(const struct pm_summary *, double *,
-		    double *, double *);
+
+/* pm_report.c */
 int		 pm_report(FILE *, const struct pm_config *,
 		    const struct pm_result *);
 int		 pm_report_classic(const struct pm_config *);
@@ -527,8 +519,36 @@ const char	*pm_report_name(enum pm_report_fmt);
 const char	*pm_phase_name(enum pm_phase);
 const char	*pm_signal_name(int);
 
-/* pm_report.c: latency statistics of a histogram, in microseconds. */
+/* pm_classic.c: PostMark's verbose and terse reports. */
+int		 pm_report_verbose(FILE *, const struct pm_config *,
+		    const struct pm_result *);
+int		 pm_report_terse(FILE *, const struct pm_config *,
+		    const struct pm_result *);
+
+/* pm_csv.c: CSV records and the interval series (FILE.intervals.csv). */
+int		 pm_report_csv(FILE *, const struct pm_config *,
+		    const struct pm_result *);
+int		 pm_report_csv_header(FILE *);
+int		 pm_report_intervals(FILE *, const struct pm_config *,
+		    const struct pm_result *);
+int		 pm_report_intervals_header(FILE *);
+
+/* pm_json.c: JSON records. */
+int		 pm_report_json(FILE *, const struct pm_config *,
+		    const struct pm_result *);
+
+/* pm_stats.c: rates, latency statistics, the summary of iterations. */
+void		 pm_report_rates(const struct pm_config *,
+		    const struct pm_result *, struct pm_rates *);
 void		 pm_latstat(const struct pm_hist *, struct pm_latstat *);
+double		 pm_student_t975(size_t);
+int		 pm_report_summary(FILE *, const struct pm_summary *);
+struct pm_summary *pm_summary_new(void);
+void		 pm_summary_add(struct pm_summary *, const struct pm_config *,
+		    const struct pm_result *);
+void		 pm_summary_free(struct pm_summary *);
+size_t		 pm_summary_rate(const struct pm_summary *, double *,
+		    double *, double *);
 
 /* pm_option.c: the configuration columns of CSV and JSON records. */
 void		 pm_option_columns(const struct pm_config *, int,

@@ -62,14 +62,15 @@ while i < len(rows):
 if len(runs) != 32 or len(set(runs)) != 32:
     bad.append("CSV: %d records, %d runs" % (len(runs), len(set(runs))))
 iv = list(csv.reader(open("all.csv.intervals.csv", newline="")))
-if sum(1 for r in iv if r and r[0] == "iteration") != 1:
+if sum(1 for r in iv if r and r[0] == "schema_version") != 1:
     bad.append("intervals: not one header")
 order = []
 for r in iv[1:]:
     if len(r) != len(iv[0]):
         bad.append("intervals: a row of %d fields" % len(r))
         break
-    k = (r[1], r[0])
+    d = dict(zip(iv[0], r))
+    k = (d["label"], d["iteration"])
     if not order or order[-1] != k:
         order.append(k)
 if order != runs:

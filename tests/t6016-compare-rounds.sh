@@ -95,9 +95,9 @@ ok $? "... and stderr"
 
 run iv -n 2 --interval 20 "$T/small.pmrc" A="$T/a"
 is "$st" 0 "--interval 20: exit 0"
-is "$(sed -n 1p "$T/iv.csv.intervals.csv" | cut -d, -f1-8)" \
-    "iteration,label,client,phase,interval,start_s,end_s,files_alive" \
-    "the runs' interval series are in FILE.csv.intervals.csv"
+is "$(sed -n 1p "$T/iv.csv.intervals.csv" | cut -d, -f1-9)" \
+    "schema_version,iteration,label,client,phase,interval,start_s,end_s,\
+files_alive" "the runs' interval series are in FILE.csv.intervals.csv"
 is "$(awk 'BEGIN { FS = "  +" } /^growth: /, /^$/ {
     if ($1 == "A") printf("%s %s %s", $2, $3, $4) }' "$T/iv.txt")" \
     "2 3 20" "the report has the growth of the creation phase"

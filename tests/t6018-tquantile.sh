@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6018-tquantile: one t quantile (issue 15).  postmark's t(0.975, df),
-# pm_student_t975() in src/pm_student.c (behind `set precision` and the
+# pm_student_t975() in src/pm_stats.c (behind `set precision` and the
 # summary of iterations), and compare.py's, t975() in
 # scripts/compare_stats.py (behind every interval of postmark-compare and
 # its --precision), are one algorithm: for df 1 to 1000 and larger ones up

@@ -105,7 +105,8 @@ printf '%s;set interval 250;set report csv;run %s;run %s;quit\n' "$CFG" \
     "$T/r.csv" "$T/r.csv" | tr ';' '\n' >"$T/csv.cfg"
 pm_run csv
 is "$rc" 0 "csv with intervals: exit 0"
-is "$(grep -c '^iteration,' "$T/r.csv.intervals.csv")" 1 "one header"
+is "$(grep -c '^schema_version,iteration,' "$T/r.csv.intervals.csv")" 1 \
+    "one header"
 is "$(($(wc -l <"$T/r.csv.intervals.csv") - 1))" \
     "$(($(jq_last ops '.intervals | length') * 2))" \
     "a row per interval of each run"

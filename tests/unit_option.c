@@ -15,11 +15,13 @@
  */
 
 /*
- * Adding a "set" key is one row of the option table: this program is
- * built with src/pm_option.c compiled with -DPM_OPTION_TEST_ROW, which
- * adds the row "set testkey" and nothing else, and checks that the key
- * then appears in help, in completion, in "set" and "show", and in the
- * CSV header and rows and JSON records, with no other change anywhere;
+ * Adding a "set" key is one row of the option table, and for its record
+ * column one row of the column table: this program is built with
+ * src/pm_option.c and src/pm_columns.c compiled with
+ * -DPM_OPTION_TEST_ROW, which adds the row "set testkey" and its column
+ * and nothing else, and checks that the key then appears in help, in
+ * completion, in "set" and "show", and in the CSV header and rows and
+ * JSON records, with no other change anywhere;
  * and that the table's choices of set report are the reporters' names.
  */
 

@@ -1,0 +1,494 @@
+/*
+ * Copyright (c) 2026 The postmark developers.
+ *
+ * Permission to use, copy, modify, and distribute this software for any
+ * purpose with or without fee is hereby granted, provided that the above
+ * copyright notice and this permission notice appear in all copies.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES
+ * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF
+ * MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR
+ * ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ * WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN
+ * ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
+ * OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
+ */
+
+/*
+ * Rates and statistics: pm_report_rates() is the one place where intervals
+ * and rates are computed from a struct pm_result; the statistics of a
+ * latency histogram; the summary of several iterations (Welford's running
+ * mean and variance) and its table; and Student's t(0.975, df), the one t
+ * quantile of the project, behind every confidence interval postmark
+ * prints (the summary of iterations, set precision).
+ * scripts/compare_stats.py computes it by the same algorithm, step for
+ * step, so that `set precision` and `postmark-compare --precision` agree;
+ * tests/t6018 compares the two for df 1 to 1000 and beyond.
+ *
+ * Below 1000 degrees of freedom the two-sided tail p(t, df) =
+ * I_{df/(df+t^2)}(df/2, 1/2), the regularized incomplete beta function
+ * (Numerical Recipes' continued fraction, modified Lentz), is inverted by
+ * bisection: 200 halvings of [0, 1e7], far below the resolution of a
+ * double.  From 1000 on, where the log-gamma terms of the beta function
+ * start to cancel, the Cornish-Fisher expansion of t in the normal
+ * quantile (Abramowitz and Stegun 26.7.5, four terms) is exact to about
+ * 1e-15.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "postmark.h"
+#include "pm_report.h"
+
+static double	 interval(uint64_t, uint64_t);
+static double	 rates_get(const struct pm_rates *, size_t);
+
+#define T_FPMIN		1e-300	/* Lentz's guard against dividing by 0 */
+#define T_EPS		1e-15	/* continued fraction converged */
+#define T_ITER		1000	/* at most this many steps of it */
+#define T_BISECT	200	/* halvings of the bisection */
+#define T_HIGH		1e7	/* above t(0.975, 1) = 12.7 */
+#define T_EXPAND	1000.0	/* df from which the expansion is used */
+#define T_Z975		1.959963984540054	/* the normal quantile 0.975 */
+
+static double	 nonzero(double);
+static double	 betacf(double, double, double);
+static double	 betai(double, double, double);
+static double	 tail(double, double);
+static double	 expand(double);
+
+/* The percentiles reported, and their suffix in CSV and JSON names. */
+struct pm_pct {
+	double		 p;		/* percent, 0..100 */
+	const char	*name;		/* "p50" */
+	const char	*label;		/* "p50" as printed in verbose */
+};
+
+/* A row of the summary table: one field of struct pm_rates. */
+struct pm_stat_row {
+	const char	*label;		/* printed name */
+	size_t		 off;		/* offsetof(struct pm_rates, field) */
+	double		 scale;		/* divisor applied to the field */
+	int		 prec;		/* decimals printed */
+};
+
+static const struct pm_pct pm_pcts[] = {
+	{ 50.0, "p50", "p50" },
+	{ 90.0, "p90", "p90" },
+	{ 99.0, "p99", "p99" },
+	{ 99.9, "p999", "p99.9" }
+};
+#define NPCTS	(sizeof pm_pcts / sizeof pm_pcts[0])
+/* The statistics of a latency histogram: min, mean, the percentiles, max. */
+_Static_assert(3 + NPCTS == PM_NLATSTATS, "a statistic for each percentile");
+_Static_assert(PM_LS_MAX == PM_NLATSTATS - 1, "PM_LS_* index v[]");
+
+#define ROW(label, field, scale, prec) \
+	{ label, offsetof(struct pm_rates, field), scale, prec }
+static const struct pm_stat_row pm_stat_rows[] = {
+	ROW("seconds total", elapsed, 1.0, PREC_SUMMARY_S),
+	ROW("seconds of transactions", t_elapsed, 1.0, PREC_SUMMARY_S),
+	ROW("transactions/s", transactions, 1.0, PREC_SUMMARY),
+	ROW("created/s", created, 1.0, PREC_SUMMARY),
+	ROW("  creation alone/s", created_alone, 1.0, PREC_SUMMARY),
+	ROW("  created mixed/s", created_mixed, 1.0, PREC_SUMMARY),
+	ROW("read/s", read, 1.0, PREC_SUMMARY),
+	ROW("appended/s", appended, 1.0, PREC_SUMMARY),
+	ROW("deleted/s", deleted, 1.0, PREC_SUMMARY),
+	ROW("  deletion alone/s", deleted_alone, 1.0, PREC_SUMMARY),
+	ROW("  deleted mixed/s", deleted_mixed, 1.0, PREC_SUMMARY),
+	ROW("megabytes read/s", bytes_read, BYTES_PER_MB, PREC_SUMMARY),
+	ROW("megabytes written/s", bytes_written, BYTES_PER_MB, PREC_SUMMARY)
+};
+#undef ROW
+#define NSTATROWS	(sizeof pm_stat_rows / sizeof pm_stat_rows[0])
+
+/*
+ * Seconds from timestamp a to timestamp b (nanoseconds).  A zero or
+ * negative interval counts as 1 ns so that no rate divides by zero.
+ */
+static double
+interval(uint64_t a, uint64_t b)
+{
+	int64_t	 d;
+
+	d = (int64_t)(b - a);
+	if (d <= 0)
+		d = 1;
+	return ((double)d / NS_PER_S);
+}
+
+/*
+ * Compute every interval (seconds) and rate (per second) of a result.
+ * PostMark's "number" is the count created in the creation phase, and its
+ * transaction count is the number of transactions completed; both equal
+ * the configured values in a complete run.
+ */
+void
+pm_report_rates(const struct pm_config *cfg, const struct pm_result *r,
+    struct pm_rates *rt)
+{
+	uint64_t	 create_end, del, gap;
+
+	(void)cfg;
+
+	memset(rt, 0, sizeof *rt);
+	/* Without a gap between phases: PostMark's four points. */
+	create_end = r->t_create_end != 0 ? r->t_create_end : r->t_trans;
+	del = r->t_del != 0 ? r->t_del : r->t_trans_end;
+	gap = (r->t_trans - create_end) + (del - r->t_trans_end);
+	rt->t_elapsed = interval(r->t_trans, r->t_trans_end);
+	rt->create_iv = interval(r->t_start, create_end);
+	rt->delete_iv = interval(del, r->t_end);
+	rt->elapsed = interval(r->t_start + gap, r->t_end);
+
+	rt->transactions = (double)r->transactions_done / rt->t_elapsed;
+	rt->created = (double)(r->created_alone + r->created_mixed) /
+	    rt->elapsed;
+	rt->created_alone = (double)r->created_alone / rt->create_iv;
+	rt->created_mixed = (double)r->created_mixed / rt->t_elapsed;
+	rt->read = (double)r->read / rt->t_elapsed;
+	rt->appended = (double)r->appended / rt->t_elapsed;
+	rt->deleted = (double)(r->deleted_alone + r->deleted_mixed) /
+	    rt->elapsed;
+	rt->deleted_alone = (double)r->deleted_alone / rt->delete_iv;
+	rt->deleted_mixed = (double)r->deleted_mixed / rt->t_elapsed;
+	rt->bytes_read = (double)r->bytes_read / rt->elapsed;
+	rt->bytes_written = (double)r->bytes_written / rt->elapsed;
+
+	/* One client finishes first and last: its phases. */
+	if (r->nclients <= 1) {
+		rt->sw_create_s = rt->create_iv;
+		rt->sw_trans_s = rt->t_elapsed;
+		rt->sw_delete_s = rt->delete_iv;
+		rt->sw_created = rt->created_alone;
+		rt->sw_transactions = rt->transactions;
+		rt->sw_deleted = rt->deleted_alone;
+		rt->balance = 1.0;
+		return;
+	}
+	rt->sw_create_s = interval(0, r->sw_ns[PM_TP_CREATE]);
+	rt->sw_trans_s = interval(0, r->sw_ns[PM_TP_TRANSACT]);
+	rt->sw_delete_s = interval(0, r->sw_ns[PM_TP_DELETE]);
+	rt->sw_created = (double)r->sw_ops[PM_TP_CREATE] / rt->sw_create_s;
+	rt->sw_transactions = (double)r->sw_ops[PM_TP_TRANSACT] /
+	    rt->sw_trans_s;
+	rt->sw_deleted = (double)r->sw_ops[PM_TP_DELETE] / rt->sw_delete_s;
+	rt->balance = r->balance;
+}
+
+/* The field at offset off (a struct pm_field's) of a struct pm_rates. */
+static double
+rates_get(const struct pm_rates *rt, size_t off)
+{
+	double	 v;
+
+	memcpy(&v, (const char *)rt + off, sizeof v);
+	return (v);
+}
+
+/*
+ * The statistics of a histogram that every report prints: its count and,
+ * in microseconds and in report order, v[0] min, v[1] mean, then one per
+ * pm_pcts[], and v[PM_NLATSTATS - 1] max.
+ */
+void
+pm_latstat(const struct pm_hist *h, struct pm_latstat *st)
+{
+	double	*v = st->v;
+	size_t	 i;
+
+	st->count = h->count;
+	v[0] = h->min / NS_PER_US;
+	v[1] = pm_hist_mean(h) / NS_PER_US;
+	for (i = 0; i < NPCTS; i++)
+		v[2 + i] = pm_hist_percentile(h, pm_pcts[i].p) / NS_PER_US;
+	v[PM_NLATSTATS - 1] = h->max / NS_PER_US;
+}
+
+/*
+ * The name of statistic i of pm_latstat: "min", "mean", "p50" ... "max";
+ * a percentile as printed in the verbose report ("p99.9") when verbose,
+ * else as in CSV and JSON names ("p999").
+ */
+const char *
+pm_lat_name(size_t i, int verbose)
+{
+	if (i == 0)
+		return ("min");
+	if (i == 1)
+		return ("mean");
+	if (i == PM_NLATSTATS - 1)
+		return ("max");
+	return (verbose ? pm_pcts[i - 2].label : pm_pcts[i - 2].name);
+}
+
+/* The value of a summary row in one run's rates, scaled. */
+static double
+stat_value(const struct pm_rates *rt, const struct pm_stat_row *row)
+{
+	return (rates_get(rt, row->off) / row->scale);
+}
+
+/* A right-aligned summary cell of 10 columns: the value, or "-". */
+static void
+put_cell(FILE *fp, double v, int prec)
+{
+	char	 buf[FMT_LEN];
+
+	fprintf(fp, " %10s", pm_fmt_fixed(buf, sizeof buf, v, prec, "-"));
+}
+
+/* Running statistics of one summary row (Welford's method). */
+struct pm_summary_acc {
+	double		 mean;		/* running mean */
+	double		 m2;		/* sum of squared deviations */
+	double		 min;
+	double		 max;
+};
+
+/*
+ * Accumulated statistics of several runs of one configuration, in constant
+ * memory whatever the number of runs: one accumulator per summary row.
+ */
+struct pm_summary {
+	size_t		 n;		/* runs added */
+	size_t		 nok;		/* of which ended ok */
+	struct pm_summary_acc acc[NSTATROWS];
+};
+
+/*
+ * The transaction rate over the complete runs of a summary: the number
+ * of runs, their mean, the half-width of the 95 % confidence interval
+ * (NAN with fewer than 2) and the coefficient of variation in percent.
+ */
+size_t
+pm_summary_rate(const struct pm_summary *s, double *mean, double *half,
+    double *cv)
+{
+	const struct pm_summary_acc	*a = NULL;
+	double				 sd;
+	size_t				 k;
+
+	for (k = 0; k < NSTATROWS; k++) {
+		if (pm_stat_rows[k].off == offsetof(struct pm_rates,
+		    transactions))
+			a = &s->acc[k];
+	}
+	*mean = *half = *cv = NAN;
+	if (a == NULL || s->nok == 0)
+		return (0);
+	*mean = a->mean;
+	if (s->nok < 2)
+		return (s->nok);
+	sd = sqrt(a->m2 / (double)(s->nok - 1));
+	*half = pm_student_t975(s->nok - 1) * sd / sqrt((double)s->nok);
+	*cv = a->mean != 0 ? 100.0 * sd / a->mean : NAN;
+	return (s->nok);
+}
+
+/* A new, empty summary; free with pm_summary_free. */
+struct pm_summary *
+pm_summary_new(void)
+{
+	return (xcalloc(1, sizeof (struct pm_summary)));
+}
+
+void
+pm_summary_free(struct pm_summary *s)
+{
+	free(s);
+}
+
+/*
+ * Add one run to a summary.  Runs that did not end ok are counted but
+ * their rates are excluded.
+ */
+void
+pm_summary_add(struct pm_summary *s, const struct pm_config *cfg,
+    const struct pm_result *r)
+{
+	struct pm_rates		 rt;
+	struct pm_summary_acc	*a;
+	size_t			 k;
+	double			 v, d;
+
+	s->n++;
+	if (r->status != PM_STATUS_OK)
+		return;
+	pm_report_rates(cfg, r, &rt);
+	s->nok++;
+	for (k = 0; k < NSTATROWS; k++) {
+		a = &s->acc[k];
+		v = stat_value(&rt, &pm_stat_rows[k]);
+		if (s->nok == 1) {
+			a->mean = a->min = a->max = v;
+			a->m2 = 0;
+			continue;
+		}
+		d = v - a->mean;
+		a->mean += d / s->nok;
+		a->m2 += d * (v - a->mean);
+		if (v < a->min)
+			a->min = v;
+		if (v > a->max)
+			a->max = v;
+	}
+}
+
+/*
+ * Summary of several runs of the same configuration: for each time and
+ * rate of the verbose report, the mean, sample standard deviation, min,
+ * max and the half-width h of the 95 % confidence interval of the mean
+ * (mean - h .. mean + h, h = t(0.975, n - 1) * sd / sqrt(n)) over the runs
+ * that ended ok; the others are counted and excluded.  The deviation and
+ * the interval need two ok runs and print as "-" otherwise.  79 columns:
+ *
+ *	(blank line)
+ *	Summary of 3 runs: 3 ok
+ *	                               mean         sd        min ...
+ *	seconds total                  5.84       0.02       5.82 ...
+ */
+int
+pm_report_summary(FILE *fp, const struct pm_summary *s)
+{
+	const struct pm_summary_acc	*a;
+	size_t				 k, n = s->n, nok = s->nok;
+	double				 sd, half;
+	int				 prec;
+
+	fprintf(fp, "\nSummary of %zu run%s: %zu ok", n, n == 1 ? "" : "s",
+	    nok);
+	if (nok != n)
+		fprintf(fp, ", %zu excluded (not ok)", n - nok);
+	fputs("\n", fp);
+	if (nok == 0)
+		return (ferror(fp) ? -1 : 0);
+	fprintf(fp, "%-24s %10s %10s %10s %10s %10s\n", "",
+	    "mean", "sd", "min", "max", "95% CI +/-");
+	for (k = 0; k < NSTATROWS; k++) {
+		a = &s->acc[k];
+		sd = nok > 1 ? sqrt(a->m2 / (nok - 1)) : NAN;
+		half = pm_student_t975(nok - 1) * sd / sqrt((double)nok);
+
+		fprintf(fp, "%-24s", pm_stat_rows[k].label);
+		prec = pm_stat_rows[k].prec;
+		put_cell(fp, a->mean, prec);
+		put_cell(fp, sd, prec);
+		put_cell(fp, a->min, prec);
+		put_cell(fp, a->max, prec);
+		put_cell(fp, half, prec);
+		fputc('\n', fp);
+	}
+	return (ferror(fp) ? -1 : 0);
+}
+
+/* x, or T_FPMIN when x is nearer to zero than that. */
+static double
+nonzero(double x)
+{
+	return (fabs(x) < T_FPMIN ? T_FPMIN : x);
+}
+
+/*
+ * The continued fraction of the incomplete beta function I_x(a, b),
+ * evaluated by the modified Lentz method (Numerical Recipes' betacf).
+ */
+static double
+betacf(double a, double b, double x)
+{
+	double	 aa, c, d, del, h, m2, qab = a + b, qap = a + 1.0,
+		 qam = a - 1.0;
+	int	 m;
+
+	c = 1.0;
+	d = 1.0 / nonzero(1.0 - qab * x / qap);
+	h = d;
+	for (m = 1; m <= T_ITER; m++) {
+		m2 = 2.0 * m;
+		/* The even step of the recurrence, then the odd one. */
+		aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+		d = 1.0 / nonzero(1.0 + aa * d);
+		c = nonzero(1.0 + aa / c);
+		h *= d * c;
+		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+		d = 1.0 / nonzero(1.0 + aa * d);
+		c = nonzero(1.0 + aa / c);
+		del = d * c;
+		h *= del;
+		if (fabs(del - 1.0) < T_EPS)
+			break;
+	}
+	return (h);
+}
+
+/* The regularized incomplete beta function I_x(a, b), 0 <= x <= 1. */
+static double
+betai(double a, double b, double x)
+{
+	double	 bt;
+
+	if (x <= 0.0)
+		return (0.0);
+	if (x >= 1.0)
+		return (1.0);
+	bt = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) +
+	    b * log(1.0 - x);
+	bt = bt < -700.0 ? 0.0 : exp(bt);
+	if (x < (a + 1.0) / (a + b + 2.0))
+		return (bt * betacf(a, b, x) / a);
+	return (1.0 - bt * betacf(b, a, 1.0 - x) / b);
+}
+
+/* The two-sided tail of Student's t: P(|T| > t) with df freedom. */
+static double
+tail(double t, double df)
+{
+	return (betai(df / 2.0, 0.5, df / (df + t * t)));
+}
+
+/* t(0.975, df) by the Cornish-Fisher expansion, for large df. */
+static double
+expand(double df)
+{
+	double	 z = T_Z975, z2 = z * z, g1, g2, g3, g4;
+
+	g1 = (z2 + 1.0) * z / 4.0;
+	g2 = ((5.0 * z2 + 16.0) * z2 + 3.0) * z / 96.0;
+	g3 = (((3.0 * z2 + 19.0) * z2 + 17.0) * z2 - 15.0) * z / 384.0;
+	g4 = ((((79.0 * z2 + 776.0) * z2 + 1482.0) * z2 - 1920.0) * z2 -
+	    945.0) * z / 92160.0;
+	return (z + (g1 + (g2 + (g3 + g4 / df) / df) / df) / df);
+}
+
+/*
+ * Two-sided 95 % critical value of Student's t with df degrees of
+ * freedom, t(0.975, df): the half-width of a 95 % confidence interval of
+ * a mean is t(0.975, n - 1) * sd / sqrt(n).  NAN for df 0.
+ */
+double
+pm_student_t975(size_t df)
+{
+	double	 lo = 0.0, hi = T_HIGH, mid, v = (double)df;
+	int	 i;
+
+	if (df == 0)
+		return (NAN);
+	if (v >= T_EXPAND)
+		return (expand(v));
+	for (i = 0; i < T_BISECT; i++) {
+		mid = (lo + hi) / 2.0;
+		if (tail(mid, v) > 0.05)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return ((lo + hi) / 2.0);
+}
