@@ -105,6 +105,7 @@ static char	*pm_rec_kindof(const struct pm_recfile *, const char *,
 		    size_t);
 static char	*pm_recfile_judge(const struct pm_recfile *, int, off_t, int,
 		    int *);
+static int	 pm_rec_make(struct pm_recfile *, int *);
 static int	 pm_part_acquire(struct pm_recpart *, char **);
 static int	 pm_part_send(struct pm_recpart *, char **);
 static void	 pm_part_undo(struct pm_recpart *, char **);
@@ -433,6 +434,33 @@ pm_recfile_check(const struct pm_recfile *f, const char *cmd, int fs,
 }
 
 /*
+ * Open f's file, or make it (f->made set) when it is missing.  Another
+ * run may make it between the two opens (several runs started at once
+ * on one new file): then it is opened as that run made it, and one that
+ * run removes again (it recorded nothing) is made here.  Returns the
+ * descriptor, or -1 with errno set.
+ */
+static int
+pm_rec_make(struct pm_recfile *f, int *readable)
+{
+	int	 fd, tries;
+
+	for (tries = 0; tries < 16; tries++) {
+		if ((fd = pm_rec_openfd(f->path, 0, readable)) != -1 ||
+		    errno != ENOENT)
+			return (fd);
+		if ((fd = pm_rec_openfd(f->path, O_CREAT | O_EXCL,
+		    readable)) != -1) {
+			f->made = 1;
+			return (fd);
+		}
+		if (errno != EEXIST)
+			return (-1);
+	}
+	return (-1);
+}
+
+/*
  * Before anything is written: open f's file (created when missing), see
  * that it can take f's records, and close it again (a regular file is
  * opened by name for each record) or keep it (standard output, a FIFO,
@@ -450,11 +478,7 @@ pm_recfile_open(struct pm_recfile *f, const char *cmd, struct pm_cmderr *err)
 
 	if (f->path == NULL)
 		return (0);
-	if ((fd = pm_rec_openfd(f->path, 0, &readable)) == -1 &&
-	    errno == ENOENT && (fd = pm_rec_openfd(f->path, O_CREAT | O_EXCL,
-	    &readable)) != -1)
-		f->made = 1;
-	if (fd == -1 || fstat(fd, &st) == -1) {
+	if ((fd = pm_rec_make(f, &readable)) == -1 || fstat(fd, &st) == -1) {
 		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "%s: cannot open '%s': "
 		    "%s", cmd, f->path, strerror(errno));
 		pm_cmderr_compat(err, "Error: Cannot direct output to file "

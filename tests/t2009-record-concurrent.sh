@@ -35,7 +35,10 @@ for f in csv json; do
 	wait
 	bad=
 	for n in 1 2 3 4; do
-		[ -z "$(errors "$f$n.err")" ] || bad="$bad $f$n"
+		[ -z "$(errors "$f$n.err")" ] || {
+			bad="$bad $f$n"
+			diag "$f$n: $(errors "$f$n.err")"
+		}
 	done
 	is "$bad" "" "$f: the four writers succeed"
 done
