@@ -18,12 +18,9 @@
  * Reports: the table of reporters (set report: verbose, terse, csv,
  * json) and the dispatch through it; what a run command records of a
  * run in each format (pm_report_record), the header of a file of
- * records; the names of phases and signals in messages; and pm_fmt_fixed,
- * the one conversion of a number to text, which replaces whatever
- * decimal point LC_NUMERIC uses by '.', so that a program that calls
- * setlocale(LC_ALL, "") still writes C-locale numbers.  The formats
- * themselves are in pm_classic.c, pm_csv.c and pm_json.c, rates and
- * statistics in pm_stats.c.
+ * records.  The formats themselves are in pm_classic.c, pm_csv.c and
+ * pm_json.c, rates and statistics in pm_stats.c, the text of numbers and
+ * names in pm_text.c.
  */
 
 #include "config.h"
@@ -65,31 +62,6 @@ static const struct pm_reporter pm_reporters[] = {
 #define NREPORTERS	(sizeof pm_reporters / sizeof pm_reporters[0])
 
 /*
- * Format v with prec decimals into buf (len bytes) with '.' as the decimal
- * point whatever the locale.  Returns buf, or nonfinite if v is not finite.
- */
-const char *
-pm_fmt_fixed(char *buf, size_t len, double v, int prec, const char *nonfinite)
-{
-	const char	*dp;
-	char		*p;
-	size_t		 dplen;
-
-	if (!isfinite(v))
-		return (nonfinite);
-	snprintf(buf, len, "%.*f", prec, v);
-	dp = localeconv()->decimal_point;
-	if (dp == NULL || strcmp(dp, ".") == 0 || *dp == '\0')
-		return (buf);
-	if ((p = strstr(buf, dp)) != NULL) {
-		dplen = strlen(dp);
-		*p = '.';
-		memmove(p + 1, p + dplen, strlen(p + dplen) + 1);
-	}
-	return (buf);
-}
-
-/*
  * The format named name, as in "set report" ("verbose"), into *fmt.
  * Returns 0, or -1 if no reporter has that name.
  */
@@ -118,47 +90,6 @@ pm_report_name(enum pm_report_fmt fmt)
 			return (pm_reporters[i].name);
 	}
 	return (pm_reporters[0].name);
-}
-
-/*
- * The name of a phase in messages: "performing transactions"; before the
- * first (the hook before run) "starting the run", after the last (the
- * hook after run) "finishing the run".
- */
-const char *
-pm_phase_name(enum pm_phase phase)
-{
-	static const char *const names[PM_PHASE_END + 1] = {
-		"creating subdirectories",
-		"creating files",
-		"performing transactions",
-		"deleting files",
-		"deleting subdirectories",
-		"running",
-		"starting the run",
-		"finishing the run"
-	};
-
-	if ((unsigned int)phase > PM_PHASE_END)
-		return ("running");
-	return (names[phase]);
-}
-
-/* The name of a signal that stops a run: "SIGINT". */
-const char *
-pm_signal_name(int signo)
-{
-	switch (signo) {
-	case SIGINT:
-		return ("SIGINT");
-	case SIGTERM:
-		return ("SIGTERM");
-	case SIGHUP:
-		return ("SIGHUP");
-	case SIGQUIT:
-		return ("SIGQUIT");
-	}
-	return ("a signal");
 }
 
 /* The reporter of a format (the first, verbose, if none matches). */
