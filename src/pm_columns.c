@@ -86,6 +86,12 @@
 	{ ROW(n, 1, REAL, "us", LATENCY), .src = PM_SRC_LATENCY, \
 	    .op = PM_OP_ ## o, .stat = PM_LS_ ## i, .prec = PREC_US, \
 	    .json = PM_JS_LATENCY }
+/* An operation's latency columns: its count, then min ... max in us. */
+#define LATS(n, o) \
+	LATN(n "_count", o), LAT(n "_min_us", o, MIN), \
+	LAT(n "_mean_us", o, MEAN), LAT(n "_p50_us", o, P50), \
+	LAT(n "_p90_us", o, P90), LAT(n "_p99_us", o, P99), \
+	LAT(n "_p999_us", o, P999), LAT(n "_max_us", o, MAX)
 /* Where a timed phase's time went: seconds, or a number. */
 #define USES(n, p, i) \
 	{ ROW(n, 4, REAL, "s", USAGE), .src = PM_SRC_USAGE, .op = PM_TP_ ## p, \
@@ -154,38 +160,10 @@ static const struct pm_column pm_record_cols[] = {
 	RATE("deleted_mixed_per_s", 1, "files/s", deleted_mixed, 0, RATES),
 	RATE("read_bytes_per_s", 1, "bytes/s", bytes_read, 0, RATES),
 	RATE("written_bytes_per_s", 1, "bytes/s", bytes_written, 0, RATES),
-	LATN("create_count", CREATE),
-	LAT("create_min_us", CREATE, MIN),
-	LAT("create_mean_us", CREATE, MEAN),
-	LAT("create_p50_us", CREATE, P50),
-	LAT("create_p90_us", CREATE, P90),
-	LAT("create_p99_us", CREATE, P99),
-	LAT("create_p999_us", CREATE, P999),
-	LAT("create_max_us", CREATE, MAX),
-	LATN("read_count", READ),
-	LAT("read_min_us", READ, MIN),
-	LAT("read_mean_us", READ, MEAN),
-	LAT("read_p50_us", READ, P50),
-	LAT("read_p90_us", READ, P90),
-	LAT("read_p99_us", READ, P99),
-	LAT("read_p999_us", READ, P999),
-	LAT("read_max_us", READ, MAX),
-	LATN("append_count", APPEND),
-	LAT("append_min_us", APPEND, MIN),
-	LAT("append_mean_us", APPEND, MEAN),
-	LAT("append_p50_us", APPEND, P50),
-	LAT("append_p90_us", APPEND, P90),
-	LAT("append_p99_us", APPEND, P99),
-	LAT("append_p999_us", APPEND, P999),
-	LAT("append_max_us", APPEND, MAX),
-	LATN("delete_count", DELETE),
-	LAT("delete_min_us", DELETE, MIN),
-	LAT("delete_mean_us", DELETE, MEAN),
-	LAT("delete_p50_us", DELETE, P50),
-	LAT("delete_p90_us", DELETE, P90),
-	LAT("delete_p99_us", DELETE, P99),
-	LAT("delete_p999_us", DELETE, P999),
-	LAT("delete_max_us", DELETE, MAX),
+	LATS("create", CREATE),
+	LATS("read", READ),
+	LATS("append", APPEND),
+	LATS("delete", DELETE),
 	OPT("sync", 2, TEXT, "-", CONFIG),
 	OPT("dirsync", 2, INT, "-", CONFIG),
 	OPT("direct", 2, INT, "-", CONFIG),
