@@ -72,7 +72,8 @@ signal() {
 	esac
 	st=$?
 	ok "$st" "$sig at $where: the demo paused there"
-	[ "$st" -eq 0 ] || diag "$(tail -5 "$T/err")"
+	[ "$st" -eq 0 ] || diag "$(tail -5 "$T/err")" "m=$m" \
+	    "$(find "$T/tmp" -maxdepth 2)" "$(grep " $T/tmp" /proc/mounts)"
 	kill -"$sig" "$pid" 2>/dev/null
 	wait "$pid"
 	is "$?" "$want" "$sig at $where: exit $want"
