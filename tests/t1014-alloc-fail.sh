@@ -9,6 +9,7 @@
 # SIGSEGV; and the report writers kept a whole result (about 360 KB) on
 # the stack.  The failures come from tests/fault/failalloc.so, preloaded
 # and armed by a hook, or from a limit on the address space or stack.
+# Every allocation of a run failing in turn is t1017's (make check-long).
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/fault/faultlib.sh"
 . "$srcdir/tests/clients/clientlib.sh"
@@ -88,34 +89,6 @@ set interval 1;set clients $c" PMFAULT_MIN=65536 PMFAULT_MAX=300000
 	snapshot "$T/L" >"$T/L.after"
 	same_file "$T/L.after" "$T/L.before" "$c client(s), rows failed: nothing left"
 done
-
-# Every allocation of a run in turn (the N-th after the hook before the
-# run, until a run makes no N-th): each ends with exit 0 and an ok
-# record, or exit 1 and an error record, and leaves nothing.
-sweep() {
-	sw_n=0
-	sw_bad=
-	while [ $sw_n -lt 400 ]; do
-		sw_n=$((sw_n + 1))
-		faulty "sweep" run "$1" PMFAULT_NTH=$sw_n PMFAULT_BACKTRACE=1
-		sw_st=$(csv_get "$T/sweep.csv" status 1)
-		case $rc:$sw_st in
-		0:ok|1:error:*) ;;
-		*)	sw_bad="$sw_bad [$sw_n: exit $rc, status '$sw_st',\
- $(head -1 "$T/sweep.err")]"
-			diag "$(cat "$T/sweep.log")" ;;
-		esac
-		snapshot "$T/L" | cmp -s - "$T/L.before" ||
-			sw_bad="$sw_bad [$sw_n: files left]"
-		[ -z "$sw_bad" ] && [ -s "$T/sweep.log" ] || break
-	done
-	is "$sw_bad" "" "$2: every allocation failing in turn ($sw_n runs)"
-	snapshot "$T/L" >"$T/L.after"
-	same_file "$T/L.after" "$T/L.before" "$2: nothing left"
-}
-SW="set number 40;set transactions 100;set subdirectories 2;set interval 50"
-sweep "$SW" "one client"
-sweep "$SW;set clients 2" "two clients"
 
 # Nothing the size of a result on the stack: every report of several
 # clients with a 256 KiB stack.
