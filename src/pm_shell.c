@@ -36,6 +36,7 @@
 #include "config.h"
 
 #include <sys/types.h>
+#include <sys/select.h>
 
 #include <errno.h>
 #include <signal.h>
@@ -45,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #ifdef HAVE_LIBEDIT
 #include <histedit.h>
@@ -106,6 +108,7 @@ static char	*pm_shell_text(enum pm_errkind, const char *, unsigned long,
 static void	 pm_shell_say(struct pm_shell *, char *);
 #ifdef HAVE_LIBEDIT
 static char	*pm_el_prompt(EditLine *);
+static int	 pm_el_getc(EditLine *, wchar_t *);
 static unsigned char pm_el_complete(EditLine *, int);
 #endif
 
@@ -515,6 +518,56 @@ pm_el_prompt(EditLine *el)
 }
 
 /*
+ * libedit's read of one character (EL_GETCFN), which a Ctrl-C always
+ * ends: SIGINT is blocked while pm_prompt_sigint is tested and let in
+ * only inside pselect(2), so that a Ctrl-C that comes while libedit
+ * draws the prompt, before it reads, ends the read as one that comes
+ * during it (libedit's own read would block until the next key).  Other
+ * signals (a resize, SIGCONT) go on reading.  Returns 1 with *wc (bytes
+ * decoded as the locale says), 0 at the end of input, -1 after Ctrl-C.
+ */
+static int
+pm_el_getc(EditLine *el, wchar_t *wc)
+{
+	sigset_t	 block, old;
+	mbstate_t	 mbs;
+	fd_set		 rd;
+	size_t		 r;
+	ssize_t		 n;
+	char		 c;
+	int		 ready;
+
+	(void)el;
+	memset(&mbs, 0, sizeof mbs);
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	for (;;) {
+		sigprocmask(SIG_BLOCK, &block, &old);
+		FD_ZERO(&rd);
+		FD_SET(STDIN_FILENO, &rd);
+		ready = pm_prompt_sigint ? -1 :
+		    pselect(STDIN_FILENO + 1, &rd, NULL, NULL, NULL, &old);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		if (pm_prompt_sigint)
+			return (-1);
+		if (ready == -1 && errno == EINTR)
+			continue;
+		if (ready == -1 || (n = read(STDIN_FILENO, &c, 1)) == -1) {
+			if (errno == EINTR || errno == EAGAIN)
+				continue;
+			return (-1);
+		}
+		if (n == 0)
+			return (0);
+		if ((r = mbrtowc(wc, &c, 1, &mbs)) == (size_t)-2)
+			continue;
+		if (r == (size_t)-1)
+			*wc = (wchar_t)(unsigned char)c;
+		return (1);
+	}
+}
+
+/*
  * Tab completion of command words and "set" keys (pm_cmd_complete): the
  * word under the cursor grows to the longest common prefix of the
  * candidates, or they are listed when it cannot grow.
@@ -603,6 +656,7 @@ pm_tty_open(struct pm_tty *t)
 	el_set(t->el, EL_PROMPT, pm_el_prompt);
 	el_set(t->el, EL_EDITOR, "emacs");
 	el_set(t->el, EL_SIGNAL, 1);
+	el_set(t->el, EL_GETCFN, pm_el_getc);
 	el_set(t->el, EL_ADDFN, "pm-complete",
 	    "Complete a command or set key", pm_el_complete);
 	el_set(t->el, EL_BIND, "^I", "pm-complete", NULL);
