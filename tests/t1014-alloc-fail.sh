@@ -11,16 +11,7 @@
 # and armed by a hook, or from a limit on the address space or stack.
 # Every allocation of a run failing in turn is t1017's (make check-long).
 . "$srcdir/tests/tap.sh"
-. "$srcdir/tests/fault/faultlib.sh"
-. "$srcdir/tests/clients/clientlib.sh"
-need_python
-skip_sanitized "ASan reserves the address space and has its own allocator"
-FAILALLOC=$builddir/tests/fault/failalloc.so
-[ -f "$FAILALLOC" ] || skip_all "tests/fault/failalloc.so not built"
-
-mkdir -p "$T/L"
-populate "$T/L"
-snapshot "$T/L" >"$T/L.before"
+. "$srcdir/tests/fault/alloclib.sh"
 
 # limited NAME CONFIG WHAT: CONFIG under a 1 GiB address space fails
 # before anything is made, naming WHAT (an ERE) and its size.
@@ -42,23 +33,6 @@ limited subdirs "set subdirectories 2147483647" 'subdirectory table'
 limited table "set number 1073741823" 'file table'
 limited source "set size 1073741823" 'source buffer'
 limited clients "set clients 4096" '(the result of )?client [0-9]+ of 4096'
-
-# faulty NAME PHASE CONFIG [VAR=VALUE...]: run CONFIG with the
-# allocator's faults armed by the hook before PHASE and disarmed by the
-# hook after the run (so that the report can be written); $T/NAME.log
-# lists the allocations made to fail.
-faulty() {
-	fy_name=$1
-	fy_cfg=$3
-	fy_arm=$2
-	shift 3
-	rm -f "$T/arm" "$T/disarm" "$T/$fy_name.log" "$T/$fy_name.csv"
-	pm_config "$fy_name" "set location L;set seed 2;$fy_cfg;\
-set hook before $fy_arm touch $T/arm;set hook after run touch $T/disarm"
-	pm_run "$fy_name" env PMFAULT_TRIGGER="$T/arm" \
-	    PMFAULT_DISARM="$T/disarm" PMFAULT_LOG="$T/$fy_name.log" "$@" \
-	    LD_PRELOAD="$FAILALLOC"
-}
 
 # No allocation of 64 KiB or more in the phases of a run of one client:
 # sampling /proc/vmstat once allocated that much and exited with the

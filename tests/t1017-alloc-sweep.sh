@@ -6,33 +6,7 @@
 # and leaves nothing.  Hundreds of runs: in LONG_TESTS (make check-long);
 # t1014 has the cases of each kind.
 . "$srcdir/tests/tap.sh"
-. "$srcdir/tests/fault/faultlib.sh"
-. "$srcdir/tests/clients/clientlib.sh"
-need_python
-skip_sanitized "ASan reserves the address space and has its own allocator"
-FAILALLOC=$builddir/tests/fault/failalloc.so
-[ -f "$FAILALLOC" ] || skip_all "tests/fault/failalloc.so not built"
-
-mkdir -p "$T/L"
-populate "$T/L"
-snapshot "$T/L" >"$T/L.before"
-
-# faulty NAME PHASE CONFIG [VAR=VALUE...]: run CONFIG with the
-# allocator's faults armed by the hook before PHASE and disarmed by the
-# hook after the run (so that the report can be written); $T/NAME.log
-# lists the allocations made to fail.
-faulty() {
-	fy_name=$1
-	fy_cfg=$3
-	fy_arm=$2
-	shift 3
-	rm -f "$T/arm" "$T/disarm" "$T/$fy_name.log" "$T/$fy_name.csv"
-	pm_config "$fy_name" "set location L;set seed 2;$fy_cfg;\
-set hook before $fy_arm touch $T/arm;set hook after run touch $T/disarm"
-	pm_run "$fy_name" env PMFAULT_TRIGGER="$T/arm" \
-	    PMFAULT_DISARM="$T/disarm" PMFAULT_LOG="$T/$fy_name.log" "$@" \
-	    LD_PRELOAD="$FAILALLOC"
-}
+. "$srcdir/tests/fault/alloclib.sh"
 
 # Every allocation of a run in turn (the N-th after the hook before the
 # run, until a run makes no N-th): each ends with exit 0 and an ok
