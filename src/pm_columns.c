@@ -99,6 +99,19 @@
 #define USEN(n, p, i, u) \
 	{ ROW(n, 4, INT, u, USAGE), .src = PM_SRC_USAGE, .op = PM_TP_ ## p, \
 	    .stat = U_ ## i }
+/* A timed phase's twelve usage columns, named after its prefix. */
+#define USAGE(n, p) \
+	USES(n "_user_s", p, USER), USES(n "_system_s", p, SYS), \
+	USES(n "_wait_s", p, WAIT), \
+	USEN(n "_voluntary_switches", p, VCSW, "-"), \
+	USEN(n "_involuntary_switches", p, IVCSW, "-"), \
+	USEN(n "_major_faults", p, MAJFLT, "-"), \
+	USEN(n "_disk_reads", p, DREADS, "-"), \
+	USEN(n "_disk_read_bytes", p, DRBYTES, "bytes"), \
+	USEN(n "_disk_writes", p, DWRITES, "-"), \
+	USEN(n "_disk_written_bytes", p, DWBYTES, "bytes"), \
+	USEN(n "_disk_flushes", p, DFLUSH, "-"), \
+	USES(n "_disk_busy_s", p, DBUSY)
 /* A field of the run's metadata: text, a list (a location each), a number. */
 #define META(n, s, t, u, r, k, f, fl, js) \
 	{ ROW(n, s, t, u, r), .src = PM_SRC_META, .kind = PM_K_ ## k, \
@@ -202,42 +215,9 @@ static const struct pm_column pm_record_cols[] = {
 	META("rotational", 4, TEXT, "-", ENV, LIST, rotational, 0, NONE),
 	META("disk_models", 4, TEXT, "-", ENV, LIST, model, 0, NONE),
 	META("fs_features", 4, TEXT, "-", ENV, LIST, fs_features, 0, NONE),
-	USES("creation_user_s", CREATE, USER),
-	USES("creation_system_s", CREATE, SYS),
-	USES("creation_wait_s", CREATE, WAIT),
-	USEN("creation_voluntary_switches", CREATE, VCSW, "-"),
-	USEN("creation_involuntary_switches", CREATE, IVCSW, "-"),
-	USEN("creation_major_faults", CREATE, MAJFLT, "-"),
-	USEN("creation_disk_reads", CREATE, DREADS, "-"),
-	USEN("creation_disk_read_bytes", CREATE, DRBYTES, "bytes"),
-	USEN("creation_disk_writes", CREATE, DWRITES, "-"),
-	USEN("creation_disk_written_bytes", CREATE, DWBYTES, "bytes"),
-	USEN("creation_disk_flushes", CREATE, DFLUSH, "-"),
-	USES("creation_disk_busy_s", CREATE, DBUSY),
-	USES("transactions_user_s", TRANSACT, USER),
-	USES("transactions_system_s", TRANSACT, SYS),
-	USES("transactions_wait_s", TRANSACT, WAIT),
-	USEN("transactions_voluntary_switches", TRANSACT, VCSW, "-"),
-	USEN("transactions_involuntary_switches", TRANSACT, IVCSW, "-"),
-	USEN("transactions_major_faults", TRANSACT, MAJFLT, "-"),
-	USEN("transactions_disk_reads", TRANSACT, DREADS, "-"),
-	USEN("transactions_disk_read_bytes", TRANSACT, DRBYTES, "bytes"),
-	USEN("transactions_disk_writes", TRANSACT, DWRITES, "-"),
-	USEN("transactions_disk_written_bytes", TRANSACT, DWBYTES, "bytes"),
-	USEN("transactions_disk_flushes", TRANSACT, DFLUSH, "-"),
-	USES("transactions_disk_busy_s", TRANSACT, DBUSY),
-	USES("deletion_user_s", DELETE, USER),
-	USES("deletion_system_s", DELETE, SYS),
-	USES("deletion_wait_s", DELETE, WAIT),
-	USEN("deletion_voluntary_switches", DELETE, VCSW, "-"),
-	USEN("deletion_involuntary_switches", DELETE, IVCSW, "-"),
-	USEN("deletion_major_faults", DELETE, MAJFLT, "-"),
-	USEN("deletion_disk_reads", DELETE, DREADS, "-"),
-	USEN("deletion_disk_read_bytes", DELETE, DRBYTES, "bytes"),
-	USEN("deletion_disk_writes", DELETE, DWRITES, "-"),
-	USEN("deletion_disk_written_bytes", DELETE, DWBYTES, "bytes"),
-	USEN("deletion_disk_flushes", DELETE, DFLUSH, "-"),
-	USES("deletion_disk_busy_s", DELETE, DBUSY),
+	USAGE("creation", CREATE),
+	USAGE("transactions", TRANSACT),
+	USAGE("deletion", DELETE),
 	GET("warnings", 4, TEXT, "-", WARNINGS, pm_get_warnings, PM_COLF_RUN,
 	    NONE),
 	META("vm_accelerator", 5, TEXT, "-", ENV, TEXT, vm_accel, 0, ENV),
