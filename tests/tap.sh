@@ -4,7 +4,8 @@
 # skip DESC REASON, skip_sanitized WHY, diag TEXT, done_testing, is_png
 # FILE DESC and png FILE WIDTH HEIGHT DESC (plots),
 # snapshot DIR (to check that a directory is left exactly as it was),
-# await COND [PID] (wait for an event), $GUARD (a hang guard), $SIGDFL
+# await COND [PID] (wait for an event), own_tmpdir (a TMPDIR in $T for
+# what the test starts), $GUARD (a hang guard), $SIGDFL
 # (the default action for the signals a test sends) and spawn DIR PIDFILE
 # COMMAND... (a program to signal, in the background).  Each script gets a
 # scratch directory in $T (mktemp -d) that is removed on exit by a trap;
@@ -251,6 +252,15 @@ done_testing() {
 	echo "1..$tap_n"
 	[ "$tap_failed" -eq 0 ]
 	exit $?
+}
+
+# own_tmpdir: a TMPDIR of the test's own for what it starts, a directory
+# of $T removed with it: Open MPI's mpirun leaves its session directories
+# (ompi.HOST.UID) in TMPDIR, and a killed one its jobs' too.
+own_tmpdir() {
+	mkdir -p "$T/tmp" || exit 99
+	TMPDIR=$T/tmp
+	export TMPDIR
 }
 
 # errors FILE: what a run wrote to stderr (FILE), less its validity
