@@ -84,6 +84,12 @@ class LdSoConfTest(Scratch):
         self.assertEqual(pm_elf.ld_so_conf(conf), ["/a", "/b1", "/b2",
                                                    "/top"])
 
+    def test_an_include_of_itself_by_another_name_ends(self):
+        conf = self.file("ld.so.conf", b"include conf.d/*.conf\n")
+        self.file("conf.d/a.conf", b"/a\ninclude ../ld.so.conf\n"
+                  b"include ./a.conf\n")
+        self.assertEqual(pm_elf.ld_so_conf(conf), ["/a"])
+
     def test_a_missing_file_adds_nothing(self):
         self.assertEqual(pm_elf.ld_so_conf(os.path.join(self.dir, "x")), [])
 
