@@ -17,7 +17,8 @@
 /*
  * The guest's system underneath postmark: the kernel's file systems
  * (proc, sysfs, devtmpfs), the modules listed by the initramfs, loaded
- * with finit_module(2) in the order given (scripts/pm_initramfs.py puts
+ * with finit_module(2) in the order given
+ * (scripts/postmark_compare/pm_initramfs.py puts
  * every module after those it depends on), and the disk under test,
  * waited for and mounted with the file system and options given.  Each
  * step returns -1 with an allocated cause naming what failed.

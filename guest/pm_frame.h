@@ -29,7 +29,8 @@
  * translation and an added CR change nothing the reader keeps; a foreign
  * line (a kernel message) between the lines is skipped, and one inside a
  * line fails the length or the checksum, so a corrupted frame is never
- * taken for a record.  scripts/pm_vm.py reads it (read_frames).
+ * taken for a record.  scripts/postmark_compare/pm_vm.py reads it
+ * (read_frames).
  */
 
 #ifndef PM_FRAME_H

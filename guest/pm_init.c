@@ -15,7 +15,8 @@
  */
 
 /*
- * pm_init: process 1 of the guest that scripts/pm_vm.py boots.  No shell:
+ * pm_init: process 1 of the guest that scripts/postmark_compare/pm_vm.py
+ * boots.  No shell:
  * it mounts the kernel's file systems, reads its settings
  * (/pm/guest.conf), loads the modules the initramfs lists, mounts the
  * fresh disk under test, runs postmark on the commands in the initramfs

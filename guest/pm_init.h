@@ -18,7 +18,8 @@
  * The guest init's own declarations, shared by pm_init.c (the sequence:
  * settings, postmark, the record, power-off) and pm_boot.c (the system
  * underneath: file systems, modules, the disk).  The settings come from
- * /pm/guest.conf, which scripts/pm_initramfs.py writes; every path the
+ * /pm/guest.conf, which scripts/postmark_compare/pm_initramfs.py writes; every
+ * path the
  * init uses beyond that file is one of them.
  */
 

@@ -16,11 +16,15 @@
 
 # compare.sh: compare file systems, kernels or mount options with postmark.
 #
-# The program is scripts/compare.py (Python 3, standard library only),
-# which this POSIX sh front runs: it finds the package data directory
-# (compare.py and its modules, the gnuplot scripts plot-*.gp and
-# columns.tsv, the column table that make writes from postmark --columns)
-# and python3, and execs it with the arguments.  make install installs this
+# The program is the Python package scripts/postmark_compare (Python 3,
+# standard library only; its entry is postmark_compare/compare.py), which
+# this POSIX sh front runs: it finds the package data directory (the
+# package, the gnuplot scripts plot-*.gp and columns.tsv, the column table
+# that make writes from postmark --columns) and python3, and execs it with
+# the arguments, in isolated mode (-I: no PYTHON* variables, no user site,
+# neither the current directory nor a script's on the module path, so
+# nothing beside the caller's files is imported) with the data directory
+# first on the path.  make install installs this
 # file as postmark-compare, documented in man/postmark-compare.1.
 #
 # Dependencies: python3 (3.8 or later: $PYTHON, else python3 in PATH, else
@@ -50,14 +54,15 @@ datadir=$here
 beside=
 if [ -n "$instdata" ]; then
 	datadir=$instdata
-	if [ -n "$reldata" ] && [ -r "$here/$reldata/compare.py" ]; then
+	if [ -n "$reldata" ] && [ -r "$here/$reldata/postmark_compare/compare.py" ]; then
 		datadir=$(CDPATH='' cd -P -- "$here/$reldata" && pwd -P) ||
 		    exit 1
 	fi
 	beside=$here/$pmname
 fi
-if [ ! -r "$datadir/compare.py" ]; then
-	printf '%s: %s\n' "$prog" "$datadir/compare.py: missing" >&2
+if [ ! -r "$datadir/postmark_compare/compare.py" ]; then
+	printf '%s: %s\n' "$prog" \
+	    "$datadir/postmark_compare/compare.py: missing" >&2
 	exit 1
 fi
 python=${PYTHON:-python3}
@@ -71,4 +76,7 @@ if ! py=$(command -v "$python"); then
 	fi
 fi
 COMPARE_PROG=$prog COMPARE_DATADIR=$datadir COMPARE_POSTMARK=$beside \
-    COMPARE_PM_INIT=$pminit exec "$py" -B -E -s "$datadir/compare.py" "$@"
+    COMPARE_PM_INIT=$pminit exec "$py" -I -B -c 'import sys
+sys.path.insert(0, sys.argv.pop(1))
+from postmark_compare import compare
+sys.exit(compare.main(sys.argv[1:]))' "$datadir" "$@"

@@ -15,8 +15,8 @@
 
 # scripts/lib.sh: the helpers of postmark's shell scripts, sourced (never
 # run) by scripts/dirindex-demo.sh and, through bench/lib.sh, the bench
-# scripts.  POSIX sh.  (compare.sh is a front of scripts/compare.py,
-# which has its own.)
+# scripts.  POSIX sh.  (compare.sh is a front of the Python package
+# scripts/postmark_compare, which has its own.)
 #
 # Messages start with $prog, the script's file name unless the script sets
 # it after sourcing this file.  The script defines usage (printed by its

@@ -25,7 +25,8 @@
  * pm_fields.c) and where a JSON record has it.  pm_csv.c writes the
  * header and the rows from it, pm_json.c the members of the record that
  * are columns, `postmark --columns [intervals]` prints a set as
- * tab-separated lines for tools: scripts/compare.py takes the workload
+ * tab-separated lines for tools: scripts/postmark_compare/compare.py takes the
+ * workload
  * signature (the config columns) and the measures (time, rate, latency,
  * ratio) from it, and tests/t4004 compares the man page's lists with it.
  * Columns are only ever appended, so a new column is a new row at the

@@ -20,7 +20,7 @@
  * schema version that added it, its type, unit and role, where its value
  * comes from and where a JSON record has it.  The CSV and JSON reporters
  * write from it, `postmark --columns` prints it for tools
- * (scripts/compare.py); results/README.md describes the roles.
+ * (scripts/postmark_compare/compare.py); results/README.md describes the roles.
  */
 
 #ifndef PM_COLUMNS_H

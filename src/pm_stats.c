@@ -21,7 +21,8 @@
  * mean and variance) and its table; and Student's t(0.975, df), the one t
  * quantile of the project, behind every confidence interval postmark
  * prints (the summary of iterations, set precision).
- * scripts/compare_stats.py computes it by the same algorithm, step for
+ * scripts/postmark_compare/compare_stats.py computes it by the same algorithm,
+ * step for
  * step, so that `set precision` and `postmark-compare --precision` agree;
  * tests/t6018 compares the two for df 1 to 1000 and beyond.
  *

@@ -18,8 +18,10 @@
  * tests/t6018: print postmark's t(0.975, df), pm_student_t975(), as
  * "DF<TAB>VALUE" lines, for every df from 1 to 200, every ninth from 209
  * to 992, every one from 993 to 1000 (where the algorithm changes), and
- * then larger ones up to SIZE_MAX (306 lines), so that the test can compare them with
- * scripts/compare_stats.py's values (a bisection each: every df up to
+ * then larger ones up to SIZE_MAX (306 lines), so that the test can compare
+ * them with
+ * scripts/postmark_compare/compare_stats.py's values (a bisection each: every
+ * df up to
  * 1000 took the test 7 s).
  */
 

@@ -129,9 +129,4 @@ is "$(awk '/^20000 files/ { on = 1 } on' "$T/sweep.txt" |
     "transactions/s | linear | 2 | 925.0 | 35.4 | [607.3, 1242.7] | 0.1250 | [-0.0118, 0.2618] | 62.817 | 1.12 | 0.0062 | yes" \
     "20000 files: linear against hashed"
 
-# The t quantile agrees with its closed forms (tests/t6018 compares it
-# with postmark's).
-"${PYTHON:-python3}" "$srcdir/scripts/compare_stats.py" >"$T/self" 2>&1
-ok $? "compare_stats.py self-test: $(tail -1 "$T/self")"
-
 done_testing

@@ -56,6 +56,9 @@ signal() {
 	sig=$1 where=$2 want=$3
 	fs=${where%%:*}
 	mkdir "$T/tmp"
+	# The last run's messages go first: the background shell truncates
+	# $T/err only once it runs, and await must not find the last pause.
+	rm -f "$T/err"
 	DIRINDEX_DEMO_PAUSE=$where TMPDIR=$T/tmp POSTMARK=$POSTMARK \
 	    $SIGDFL sh "$demo" $small -o "$T/demo.csv" \
 	    >/dev/null 2>"$T/err" &

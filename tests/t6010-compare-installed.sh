@@ -34,10 +34,7 @@ ok "$(test -n "$pc" && test -x "$pc"; echo $?)" \
 [ -n "$pc" ] || pc=$T/root/missing/bin/postmark-compare
 share=$(dirname -- "$(dirname -- "$pc")")/share
 differ=
-for f in bench/classic.pm scripts/compare.py scripts/compare_csv.py \
-    scripts/compare_data.py scripts/compare_growth.py \
-    scripts/compare_plot.py scripts/compare_report.py \
-    scripts/compare_run.py scripts/compare_stats.py \
+for f in bench/classic.pm $(cd "$srcdir" && echo scripts/postmark_compare/*.py) \
     scripts/plot-bars.gp scripts/plot-clients.gp scripts/plot-common.gp \
     scripts/plot-files.gp scripts/plot-growth.gp scripts/plot-latency.gp \
     scripts/plot-series.gp; do
@@ -90,10 +87,10 @@ ok "$(test -n "$inst"; echo $?)" "the installed directory is set: $inst"
 cp "$pc" "$T/elsewhere/pc"
 (cd "$T/elsewhere" && ./pc --help) >/dev/null 2>"$T/err"
 st=$?
-if [ -r "$inst/compare.py" ]; then
+if [ -r "$inst/postmark_compare/compare.py" ]; then
 	is "$st" 0 "a copy away from the prefix uses $inst"
 else
-	is "$st:$(cat "$T/err")" "1:pc: $inst/compare.py: missing" \
+	is "$st:$(cat "$T/err")" "1:pc: $inst/postmark_compare/compare.py: missing" \
 	    "a copy away from the prefix looks in $inst"
 fi
 

@@ -2,14 +2,15 @@
 # t6018-tquantile: one t quantile (issue 15).  postmark's t(0.975, df),
 # pm_student_t975() in src/pm_stats.c (behind `set precision` and the
 # summary of iterations), and compare.py's, t975() in
-# scripts/compare_stats.py (behind every interval of postmark-compare and
-# its --precision), are one algorithm: for df 1 to 200, every ninth to
-# 992, 993 to 1000, and larger ones up to SIZE_MAX, printed by tests/pm_tquantile, they agree to 1e-12.  They
+# scripts/postmark_compare/compare_stats.py (behind every interval of
+# postmark-compare and its --precision), are one algorithm: for df 1 to
+# 200, every ninth to 992, 993 to 1000, and larger ones up to SIZE_MAX,
+# printed by tests/pm_tquantile, they agree to 1e-12.  They
 # are right, too: t(0.975, 1) = tan(0.475 pi) and t(0.975, 2) = 0.95 /
 # sqrt(0.04875) exactly, the NIST table's three decimals at df 1 to 30,
 # 40, 60, 100 and 120, and the normal quantile 1.959964 at the end.
-# compare_stats.py's self-test checks the same of the Python side, and
-# that the two methods (bisection on the incomplete beta function below
+# tests/python/test_compare_stats.py checks the same of the Python side,
+# and that the two methods (bisection on the incomplete beta function below
 # 1000, the Cornish-Fisher expansion from there) meet.
 
 . "$srcdir/tests/tap.sh"
@@ -20,7 +21,8 @@ command -v "$py" >/dev/null 2>&1 || skip_all "python3 not installed"
 "$builddir/tests/pm_tquantile" >"$T/c" 2>"$T/err"
 is "$?:$(cat "$T/err")" 0: "tests/pm_tquantile exits 0"
 is "$(wc -l <"$T/c" | tr -d ' ')" 306 "296 values of df up to 1000, then 10 larger"
-cut -f1 "$T/c" | "$py" "$srcdir/scripts/compare_stats.py" --t975 >"$T/py"
+cut -f1 "$T/c" | PYTHONPATH=$srcdir/scripts "$py" -B \
+    -m postmark_compare.compare_stats --t975 >"$T/py"
 is "$?" 0 "compare_stats.py --t975 exits 0"
 
 # The values that differ by more than 1e-12 of their size.
@@ -57,8 +59,5 @@ while [ $# -ge 2 ]; do
 	shift 2
 done
 is "$bad" "" "the NIST table, three decimals, df 1 to 30, 40, 60, 100, 120"
-
-"$py" "$srcdir/scripts/compare_stats.py" >"$T/self" 2>&1
-ok $? "compare_stats.py self-test: $(tail -1 "$T/self")"
 
 done_testing

@@ -1,6 +1,7 @@
 #!/bin/sh
 # t6500: the guest's record frames (guest/pm_frame.c, written by
-# guest/pm_frametest) are read back by the host (scripts/pm_frame.py)
+# guest/pm_frametest) are read back by the host
+# (scripts/postmark_compare/pm_frame.py)
 # byte for byte, through what a serial line and a console do to them (CR
 # before LF, NULs, kernel messages between the lines), and a frame that
 # lost or changed a byte, or has no end, is reported and never taken.
@@ -13,7 +14,7 @@ need_python
 read_frames() {
 	py - "$1" <<'PY'
 import hashlib, sys
-import pm_frame
+from postmark_compare import pm_frame
 frames, problems = pm_frame.read_frames(open(sys.argv[1], "rb").read())
 for kind, payload in frames:
     print(kind, hashlib.sha256(payload).hexdigest())

@@ -1,5 +1,6 @@
 #!/bin/sh
-# t6501: the guest's initramfs (scripts/pm_initramfs.py): a newc archive
+# t6501: the guest's initramfs (scripts/postmark_compare/pm_initramfs.py): a
+# newc archive
 # that GNU cpio lists, with /init static, postmark and the libraries ldd
 # names for it (found by reading the ELF files, not by running them),
 # the modules of the virtio disk and the file system from modules.dep,
@@ -51,7 +52,7 @@ printf 'set number 50\nset transactions 100\n' >"$T/small.pm"
 build() {
 	out=$1 fs=$2
 	shift 2
-	py "$srcdir/scripts/pm_initramfs.py" --list -o "$T/$out" --fs "$fs" \
+	py -m postmark_compare.pm_initramfs --list -o "$T/$out" --fs "$fs" \
 	    --postmark "$POSTMARK" --init "$PM_INIT" "$@" "$T/bzImage" \
 	    "$T/small.pm" >"$T/$out.list" 2>"$T/$out.err"
 }
@@ -204,7 +205,7 @@ is "$?:$(cat "$T/bad.cpio.err")" "1:pm_initramfs.py: $POSTMARK: the $(:
     )guest's init must be linked statically (it has an interpreter)" \
     "a dynamically linked init is refused"
 cp "$T/small.pm" "$T/notkernel"
-py "$srcdir/scripts/pm_initramfs.py" -o "$T/nk.cpio" --postmark "$POSTMARK" \
+py -m postmark_compare.pm_initramfs -o "$T/nk.cpio" --postmark "$POSTMARK" \
     --init "$PM_INIT" "$T/notkernel" "$T/small.pm" 2>"$T/nk.err"
 is "$?:$(cat "$T/nk.err")" "1:pm_initramfs.py: $T/notkernel: not a $(:
     )bzImage (no 'HdrS' setup header at offset 0x202)" \

@@ -1,5 +1,6 @@
 #!/bin/sh
-# t6502: the fresh disk image of each boot (scripts/pm_disk.py): two ext4
+# t6502: the fresh disk image of each boot
+# (scripts/postmark_compare/pm_disk.py): two ext4
 # images made with the same options are identical byte for byte (fixed
 # UUID, directory-hash seed and mke2fs clock), the caller's options
 # apply (-O ^dir_index) and its -E options join the fixed ones instead of
@@ -15,7 +16,7 @@ command -v mkfs.ext4 >/dev/null && command -v dumpe2fs >/dev/null ||
 disk() {
 	py - "$@" <<'PY'
 import sys
-import pm_disk
+from postmark_compare import pm_disk
 try:
     print(pm_disk.make_disk(sys.argv[1], "ext4", sys.argv[2], 64 << 20))
 except pm_disk.DiskError as e:
@@ -29,9 +30,11 @@ disk "$T/b.img" "" >"$T/b.cmd"
 cmp -s "$T/a.img" "$T/b.img"
 ok $? "two ext4 images made the same way are identical"
 is "$(field "$T/a.img" "Filesystem UUID")" \
-    "$(py -c 'import pm_disk; print(pm_disk.FS_UUID)')" "the UUID is fixed"
+    "$(py -c 'from postmark_compare import pm_disk
+print(pm_disk.FS_UUID)')" "the UUID is fixed"
 is "$(field "$T/a.img" "Directory Hash Seed")" \
-    "$(py -c 'import pm_disk; print(pm_disk.HASH_SEED)')" \
+    "$(py -c 'from postmark_compare import pm_disk
+print(pm_disk.HASH_SEED)')" \
     "the directory-hash seed is fixed"
 case " $(field "$T/a.img" "Filesystem features") " in
 *" dir_index "*) r=0 ;;
@@ -66,11 +69,11 @@ is "$(disk "$T/e.img" "-O no_such_feature" |
 disk "$T/a.img" "" | grep -q '^error: .*a.img: File exists'
 ok $? "an existing image is never overwritten"
 
-is "$(py -c 'import pm_disk
+is "$(py -c 'from postmark_compare import pm_disk
 print(pm_disk.parse_size("1G", "x"), pm_disk.parse_size("512m", "x"),
       pm_disk.parse_size("4096", "x"), pm_disk.parse_size("2KiB", "x"))')" \
     "1073741824 536870912 4096 2048" "sizes take K, M, G (1024-based)"
-is "$(py -c 'import pm_disk
+is "$(py -c 'from postmark_compare import pm_disk
 for s in ("0", "1X", "-1G", ""):
     try:
         pm_disk.parse_size(s, "disk size")

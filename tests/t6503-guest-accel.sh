@@ -1,5 +1,6 @@
 #!/bin/sh
-# t6503: the KVM probe (scripts/pm_accel.py).  The probe guest, which
+# t6503: the KVM probe (scripts/postmark_compare/pm_accel.py).  The probe
+# guest, which
 # enters long mode with paging as a kernel does and then writes QEMU's
 # isa-debug-exit port, runs to its end under TCG (so a probe that fails
 # under KVM says something about KVM, not about the probe); a QEMU that
@@ -10,7 +11,7 @@
 need_python
 need_qemu
 
-is "$(py -c 'import pm_accel
+is "$(py -c 'from postmark_compare import pm_accel
 print(pm_accel.run_probe("qemu-system-x86_64", "tcg", "max"))')" None \
     "the probe guest runs to its end under TCG"
 
@@ -21,21 +22,25 @@ printf '#!/bin/sh\necho "%s" >&2\nexit 1\n' \
 printf '#!/bin/sh\nkill -ABRT $$\n' >"$T/aborts"
 printf '#!/bin/sh\nexec sleep 60\n' >"$T/hangs"
 chmod +x "$T/fails" "$T/aborts" "$T/hangs"
-is "$(py -c 'import pm_accel, sys
+is "$(py -c 'import sys
+from postmark_compare import pm_accel
 print(pm_accel.run_probe(sys.argv[1], "kvm", "host"))' "$T/fails")" \
     "a test guest under kvm did not finish: QEMU exited with status 1 $(:
     )(qemu: could not access KVM kernel module)" \
     "a QEMU that fails: the reason is its status and last line"
-is "$(py -c 'import pm_accel, sys
+is "$(py -c 'import sys
+from postmark_compare import pm_accel
 print(pm_accel.run_probe(sys.argv[1], "kvm", "host"))' "$T/aborts")" \
     "a test guest under kvm did not finish: QEMU was killed by SIGABRT" \
     "a QEMU that aborts: the reason names the signal"
-is "$(py -c 'import pm_accel, sys
+is "$(py -c 'import sys
+from postmark_compare import pm_accel
 print(pm_accel.run_probe(sys.argv[1], "kvm", "host", seconds=1))' \
     "$T/hangs")" "a test guest under kvm did not finish in 1 s" \
     "a QEMU that hangs is given up after the probe's time"
 
-py -c 'import pm_accel, sys
+py -c 'import sys
+from postmark_compare import pm_accel
 accel, cpu, w = pm_accel.choose(sys.argv[1])
 print(accel, cpu)
 print(w[0] if w else "")' "$T/fails" >"$T/choose"
@@ -47,7 +52,8 @@ case $(tail -n 1 "$T/choose") in
 *) r=1; diag "$(tail -n 1 "$T/choose")" ;;
 esac
 ok $r "with the warning that only ratios on the same emulator mean something"
-is "$(py -c 'import pm_accel, sys
+is "$(py -c 'import sys
+from postmark_compare import pm_accel
 try:
     pm_accel.choose(sys.argv[1], "kvm")
 except ValueError as e:
@@ -55,7 +61,7 @@ except ValueError as e:
     "KVM asked for and not working is an error"
 
 # What this machine has (a fact, not a verdict).
-diag "here: $(py -c 'import pm_accel
+diag "here: $(py -c 'from postmark_compare import pm_accel
 a, c, w = pm_accel.choose("qemu-system-x86_64")
 print(a, "-", w[0] if w else "KVM works")')"
 

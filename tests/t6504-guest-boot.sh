@@ -1,7 +1,8 @@
 #!/bin/sh
 # t6504: a Debian kernel, fetched with apt-get download and unpacked with
 # dpkg-deb -x (never installed), boots under whatever accelerator there
-# is (scripts/pm_vm.py) and runs postmark: the row's kernel is the
+# is (scripts/postmark_compare/pm_vm.py) and runs postmark: the row's kernel is
+# the
 # package's release, its counts equal a host run of the same config and
 # seed, the VM's description reaches the record, and the disk image and
 # the initramfs are gone.  A kernel that panics, a guest whose postmark
@@ -26,7 +27,7 @@ cp "$KMODS/modules.builtin" "$T/nomods/"
 # runs once): each result in $T/NAME.json.
 TMPDIR=$T/tmp py - "$T" "$KIMAGE" "$KMODS" "$POSTMARK" <<'PY'
 import json, sys
-import pm_vm
+from postmark_compare import pm_vm
 t, kernel, mods, postmark = sys.argv[1:]
 boots = [
     ("good", mods, "small.pm", dict(label="debian-6.1", time_limit=300)),

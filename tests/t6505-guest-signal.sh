@@ -1,6 +1,7 @@
 #!/bin/sh
 # t6505: SIGTERM or SIGINT (Ctrl-C) while a kernel boots stops QEMU and
-# removes the disk image and the initramfs before scripts/pm_vm.py
+# removes the disk image and the initramfs before
+# scripts/postmark_compare/pm_vm.py
 # exits with 128 + the signal; nothing is left in TMPDIR.  The signal is
 # sent once the console shows the kernel running (read from a FIFO, no
 # sleep); TCG is asked for, which every host has.
@@ -24,8 +25,8 @@ stop() {
 	    exec python3 -c 'import runpy, signal, sys
 signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.argv = sys.argv[1:]
-runpy.run_path(sys.argv[0], run_name="__main__")' \
-	    "$srcdir/scripts/pm_vm.py" -v --accel tcg --time-limit 300 \
+runpy.run_module(sys.argv[0], run_name="__main__", alter_sys=True)' \
+	    postmark_compare.pm_vm -v --accel tcg --time-limit 300 \
 	    --postmark "$POSTMARK" --init "$PM_INIT" "$T/long.pm" \
 	    "$KIMAGE:$KMODS" 2>"$T/fifo" >/dev/null) &
 	pid=$!

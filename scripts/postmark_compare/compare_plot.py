@@ -39,9 +39,9 @@ import shutil
 import subprocess
 import sys
 
-from compare_csv import Fail, noctl, numstr
-import compare_data
-import compare_report
+from .compare_csv import Fail, noctl, numstr
+from . import compare_data
+from . import compare_report
 
 KINDS = ("bars", "latency", "files", "clients", "growth", "series")
 _SIZES = {"bars": "1200,900", "series": "1200,900"}

@@ -39,10 +39,10 @@ import functools
 import operator
 import re
 
-from compare_csv import (CONFIG_ROLE, MEASURE_ROLES, Fail, Header, Reader,
+from .compare_csv import (CONFIG_ROLE, MEASURE_ROLES, Fail, Header, Reader,
                          clean, number, numstr)
-import compare_growth
-import compare_stats
+from . import compare_growth
+from . import compare_stats
 
 MB = 1048576.0          # bytes in a MB, as PostMark
 _POSINT = re.compile(r"[1-9][0-9]*\Z")

@@ -49,14 +49,14 @@ import shutil
 import signal
 import time
 
-from compare_csv import MEASURE_ROLES, Fail, Usage, clean, number
-import compare_data
-import compare_run
-import compare_stats
-import pm_accel
-import pm_disk
-import pm_modules
-import pm_vm
+from .compare_csv import MEASURE_ROLES, Fail, Usage, clean, number
+from . import compare_data
+from . import compare_run
+from . import compare_stats
+from . import pm_accel
+from . import pm_disk
+from . import pm_modules
+from . import pm_vm
 
 BOOT_ALLOWANCE = 120    # seconds of a boot besides postmark's run
 # Seconds per operation (2 x files + transactions, per run and client)

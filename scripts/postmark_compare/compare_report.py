@@ -32,9 +32,9 @@ mdesc() escapes it for Markdown.
 
 import functools
 
-from compare_csv import numstr
-import compare_data
-import compare_stats
+from .compare_csv import numstr
+from . import compare_data
+from . import compare_stats
 
 
 class Results:

@@ -36,8 +36,8 @@ import os
 import stat
 import sys
 
-import pm_elf
-import pm_modules
+from . import pm_elf
+from . import pm_modules
 
 # Where things are in the guest (written into guest.conf for the init).
 GUEST = {

@@ -40,9 +40,9 @@ import sys
 import tempfile
 import time
 
-from compare_csv import Fail, Usage, clean
-import compare_data
-import compare_report
+from .compare_csv import Fail, Usage, clean
+from . import compare_data
+from . import compare_report
 
 _LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]*\Z")
 _BANNER = re.compile(r"postmark \S+ \(PostMark v1\.53 compatible\)\Z")

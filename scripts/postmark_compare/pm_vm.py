@@ -49,10 +49,10 @@ import tempfile
 import threading
 import time
 
-import pm_accel
-import pm_disk
-import pm_frame
-import pm_initramfs
+from . import pm_accel
+from . import pm_disk
+from . import pm_frame
+from . import pm_initramfs
 
 CONSOLE_TAIL = 40               # console lines kept for a failure
 CONSOLE_MAX = 8 << 20           # bytes of console kept for frames

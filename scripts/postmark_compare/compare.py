@@ -46,12 +46,12 @@ import sys
 import tempfile
 import time
 
-from compare_csv import Fail, Usage, clean, parse_columns
-import compare_data
-import compare_kernels
-import compare_plot
-import compare_report
-import compare_run
+from .compare_csv import Fail, Usage, clean, parse_columns
+from . import compare_data
+from . import compare_kernels
+from . import compare_plot
+from . import compare_report
+from . import compare_run
 
 
 class Option:
@@ -129,7 +129,8 @@ class Context:
     def __init__(self):
         self.prog = os.environ.get("COMPARE_PROG") or "compare.sh"
         self.datadir = (os.environ.get("COMPARE_DATADIR") or
-                        os.path.dirname(os.path.abspath(__file__)))
+                        os.path.dirname(os.path.dirname(
+                            os.path.abspath(__file__))))
         self.child = None
         self.work = None
         self.tmp = None

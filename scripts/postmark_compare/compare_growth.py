@@ -37,8 +37,8 @@ the median files alive, rate and p99 of its intervals.
 import functools
 import math
 
-from compare_csv import Fail, Header, Reader, clean, isnum, leading
-import compare_stats
+from .compare_csv import Fail, Header, Reader, clean, isnum, leading
+from . import compare_stats
 
 _PHASES = {"creation": 1, "transactions": 2, "deletion": 3}
 _NEED = ("label", "client", "phase", "interval", "start_s", "end_s",

@@ -35,7 +35,7 @@ import lzma
 import os
 import struct
 
-import pm_elf
+from . import pm_elf
 
 # The disk's driver and its PCI transport, loaded in this order.
 DISK_MODULES = ["virtio_pci", "virtio_blk"]

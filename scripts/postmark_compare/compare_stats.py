@@ -27,7 +27,9 @@ A comparison (welch()) is one test: Welch's t-test of two means, whose
 dual interval of the difference of the means, divided by the reference
 mean, is the interval of the ratio.  The interval excludes 1 exactly when
 the test is significant at 5 %, so a row's interval and its verdict never
-disagree.  Run `python3 compare_stats.py` for the self-test.
+disagree.  tests/python/test_compare_stats.py holds its unit tests;
+`python3 -m postmark_compare.compare_stats --t975` prints t975 of each df
+read from standard input (tests/t6018).
 """
 
 import math
@@ -243,37 +245,6 @@ def natcmp(a, b):
     return -1 if a < b else 1
 
 
-def _selftest():
-    """Check t975 and tail against closed forms and the normal limit;
-    print the failures and return their number."""
-    bad = []
-
-    def near(what, got, want, tol):
-        if not abs(got - want) <= tol * abs(want):
-            bad.append(f"{what}: {got!r}, want {want!r}")
-
-    # df 1 (Cauchy): t = tan(0.475 pi); df 2: t = (2p - 1) /
-    # sqrt(2p(1 - p)) with p = 0.975.
-    near("t975(1)", t975(1), math.tan(0.475 * math.pi), 1e-12)
-    near("t975(2)", t975(2), 0.95 / math.sqrt(2 * 0.975 * 0.025), 1e-12)
-    near("tail(1, 1)", tail(1, 1), 0.5, 1e-12)
-    near("tail(2, 2)", tail(2, 2), 1 - 2 / math.sqrt(6), 1e-12)
-    # The two methods meet where one takes over from the other.
-    near("expansion at 1000", _expand(1000.0), _bisect(1000.0), 1e-10)
-    z = statistics.NormalDist().inv_cdf(0.975)
-    near("the normal quantile", _Z975, z, 1e-15)
-    near("t975(1e12)", t975(1e12), z, 1e-11)
-    # NIST/SEMATECH table, three decimals.
-    for df, want in ((5, 2.571), (10, 2.228), (30, 2.042), (100, 1.984)):
-        near(f"t975({df})", round(t975(df), 3), want, 1e-12)
-    if natcmp("6.2.0", "6.10") >= 0 or natcmp("6.1", "6.1.0-18") >= 0:
-        bad.append("natcmp: 6.2.0 < 6.10 and 6.1 < 6.1.0-18")
-    for b in bad:
-        print(b)
-    print(f"selftest: {len(bad)} checks failed")
-    return len(bad)
-
-
 if __name__ == "__main__":
     if len(sys.argv) == 2 and sys.argv[1] == "--t975":
         # tests/t6018: the values that src/pm_stats.c must print.
@@ -281,4 +252,6 @@ if __name__ == "__main__":
             df = float(line)
             print(f"{line.strip()}\t{t975(df):.17g}")
         sys.exit(0)
-    sys.exit(1 if _selftest() else 0)
+    print("usage: python3 -m postmark_compare.compare_stats --t975 "
+          "<DFS", file=sys.stderr)
+    sys.exit(2)

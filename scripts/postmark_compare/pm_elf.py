@@ -187,9 +187,10 @@ def ld_so_conf(path="/etc/ld.so.conf", seen=None):
     (what ldconfig puts in the cache, which the loader searches before
     its own directories)."""
     seen = set() if seen is None else seen
-    if path in seen:
+    real = os.path.realpath(path)   # an include by another name is a loop
+    if real in seen:
         return []
-    seen.add(path)
+    seen.add(real)
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
             lines = f.read().splitlines()
