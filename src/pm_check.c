@@ -69,58 +69,84 @@ pm_made_by_run(const struct pm_config *cfg, const char *loc)
 }
 
 /*
+ * Whether the file system can be checked for cfg now: not when a hook
+ * may make or mount the locations.
+ */
+int
+pm_check_fs(const struct pm_config *cfg)
+{
+	int	 w, p;
+
+	for (w = 0; w < 2; w++) {
+		for (p = 0; p < PM_NHOOKPHASES; p++) {
+			if (cfg->hook[w][p] != NULL)
+				return (0);
+		}
+	}
+	return (1);
+}
+
+/*
+ * What is wrong with location loc of cfg for a run: it is missing (and
+ * not one the run makes), not a directory, or, with set strictmodes,
+ * others could replace the run's files in it.  Returns an allocated
+ * "location 'L': why", or NULL when it is good.
+ */
+char *
+pm_check_location(const struct pm_config *cfg, const char *loc)
+{
+	struct stat	 st;
+	char		*why, *msg = NULL;
+
+	if (stat(loc, &st) == -1) {
+		if (errno != ENOENT || !pm_made_by_run(cfg, loc))
+			xasprintf(&msg, "location '%s': %s", loc,
+			    strerror(errno));
+	} else if (!S_ISDIR(st.st_mode))
+		xasprintf(&msg, "location '%s' is not a directory", loc);
+	else if (cfg->strictmodes && (why = pm_dirs_exposure(&st,
+	    geteuid())) != NULL) {
+		xasprintf(&msg, "location '%s': %s", loc, why);
+		free(why);
+	}
+	return (msg);
+}
+
+/*
  * What "run [FILE]" can check before anything runs: what it writes (the
  * report file's name and, when fs is set, that it can be written and
  * holds what the run writes; pm_output.c) and, when fs is set, that
  * every location is a directory where, with set strictmodes, no one
- * else could replace the run's files.  Returns 0, or -1 with *err set.
+ * else could replace the run's files.  Every problem is reported, each
+ * an error of the chain of *err.  Returns 0, or -1 with *err set.
  */
 int
 pm_run_check(const struct pm_config *cfg, const char *file, int fs,
     struct pm_cmderr *err)
 {
-	struct stat	 st;
-	const char	*loc;
-	char		*why;
-	size_t		 i;
-	int		 w, p;
+	struct pm_cmderr	 one = { 0 };
+	const char		*loc;
+	char			*why;
+	size_t			 i;
 
+	pm_cmderr_clear(err);
 	if (cfg->direct && cfg->buffering) {
-		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: %s",
+		pm_cmderr_set(&one, PM_ERR_INPUT, NULL, "run: %s",
 		    PM_DIRECT_RULE);
-		return (-1);
+		pm_cmderr_add(err, &one);
 	}
-	/* A hook may make or mount the locations: no file-system check. */
-	for (w = 0; w < 2; w++) {
-		for (p = 0; p < PM_NHOOKPHASES; p++) {
-			if (cfg->hook[w][p] != NULL)
-				fs = 0;
-		}
-	}
-	if (pm_output_check(cfg, file, fs, err) == -1)
-		return (-1);
+	fs = fs && pm_check_fs(cfg);
+	if (pm_output_check(cfg, file, fs, &one) == -1)
+		pm_cmderr_add(err, &one);
 	for (i = 0; fs && i < (cfg->nlocations > 0 ? cfg->nlocations : 1);
 	    i++) {
 		loc = cfg->nlocations > 0 ? cfg->locations[i].name : ".";
-		if (stat(loc, &st) == -1) {
-			if (errno == ENOENT && pm_made_by_run(cfg, loc))
-				continue;
-			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
-			    "'%s': %s", loc, strerror(errno));
-			return (-1);
-		}
-		if (!S_ISDIR(st.st_mode)) {
-			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
-			    "'%s' is not a directory", loc);
-			return (-1);
-		}
-		if (cfg->strictmodes && (why = pm_dirs_exposure(&st,
-		    geteuid())) != NULL) {
-			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "run: location "
-			    "'%s': %s", loc, why);
+		if ((why = pm_check_location(cfg, loc)) != NULL) {
+			pm_cmderr_set(&one, PM_ERR_INPUT, NULL, "run: %s",
+			    why);
+			pm_cmderr_add(err, &one);
 			free(why);
-			return (-1);
 		}
 	}
-	return (0);
+	return (err->text != NULL ? -1 : 0);
 }

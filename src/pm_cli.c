@@ -50,6 +50,7 @@
 
 #define PM_LOAD_DEPTH	16		/* files nested by "load" */
 #define PM_BLANKS	" \t"
+#define PM_NEAR		2		/* edits at most to a name's word */
 
 /* A name of the language: a command, its alias, or a "set" key. */
 struct pm_entry {
@@ -98,6 +99,10 @@ static const struct pm_entry *pm_keep(const struct pm_entry *, size_t,
 static void	 pm_find_error(const struct pm_entry *, size_t,
 		    const unsigned char *, char **, int, int, int,
 		    struct pm_cmderr *);
+static size_t	 pm_distance(const char *, size_t, const char *, size_t);
+static char	*pm_nearest(const struct pm_entry *, size_t,
+		    const unsigned char *, int, const char *);
+static void	 pm_location_warn(struct pm_shell *, const char *);
 static enum pm_cmd_status pm_escape(struct pm_shell *, const char *,
 		    struct pm_cmderr *);
 static enum pm_cmd_status pm_dispatch(struct pm_shell *,
@@ -379,8 +384,119 @@ pm_find_error(const struct pm_entry *e, size_t n, const unsigned char *mark,
 	} else
 		pm_cmderr_set(err, PM_ERR_INPUT, "Eh?", "'%s' is not a whole "
 		    "command: %s", typed, list);
+	if (!ambiguous && d < nwords)
+		err->hint = pm_nearest(e, n, mark, d, words[d]);
 	free(typed);
 	free(list);
+}
+
+/*
+ * The optimal string alignment distance between a (alen bytes) and b
+ * (blen bytes): the insertions, deletions, substitutions and swaps of
+ * two neighbours that make one the other, or PM_NEAR + 1 when it is
+ * more than PM_NEAR (the lengths alone may tell).  Three rows of the
+ * table are kept.
+ */
+static size_t
+pm_distance(const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t	*row[3], *t, i, j, cost, best;
+
+	if ((alen > blen ? alen - blen : blen - alen) > PM_NEAR)
+		return (PM_NEAR + 1);
+	for (i = 0; i < 3; i++)
+		row[i] = xreallocarray(NULL, blen + 1, sizeof *row[i]);
+	for (j = 0; j <= blen; j++)
+		row[1][j] = j;
+	for (i = 1; i <= alen; i++) {
+		/* row[2]: i; row[1]: i - 1; row[0]: i - 2. */
+		row[2][0] = i;
+		for (j = 1; j <= blen; j++) {
+			cost = a[i - 1] != b[j - 1];
+			best = row[1][j - 1] + cost;
+			if (row[1][j] + 1 < best)
+				best = row[1][j] + 1;
+			if (row[2][j - 1] + 1 < best)
+				best = row[2][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && row[0][j - 2] + 1 < best)
+				best = row[0][j - 2] + 1;
+			row[2][j] = best;
+		}
+		t = row[0];
+		row[0] = row[1];
+		row[1] = row[2];
+		row[2] = t;
+	}
+	best = row[1][blen];
+	for (i = 0; i < 3; i++)
+		free(row[i]);
+	return (best > PM_NEAR ? PM_NEAR + 1 : best);
+}
+
+/*
+ * What the word typed at place d probably meant, among the words the
+ * marked names have there: the nearest by edit distance (at most
+ * PM_NEAR edits, and a third of the word's length), else a word that
+ * the typed one starts with ("size100": size), all the words as near
+ * as the nearest.  Returns an allocated "did you mean X?" ("X or Y"),
+ * or NULL when none is near.
+ */
+static char *
+pm_nearest(const struct pm_entry *e, size_t n, const unsigned char *mark,
+    int d, const char *typed)
+{
+	const char	*x, *y;
+	char		*list = NULL, *t, *hint;
+	size_t		 tlen = strlen(typed), i, j, len, dist, best, *score;
+	size_t		 nbest = 0, said = 0;
+
+	score = xreallocarray(NULL, n, sizeof *score);
+	best = PM_NEAR + 2;
+	for (i = 0; i < n; i++) {
+		score[i] = PM_NEAR + 2;
+		if (!mark[i] || (len = pm_word(e[i].name, d, &x)) == 0)
+			continue;
+		dist = pm_distance(typed, tlen, x, len);
+		if (dist <= PM_NEAR && 3 * dist <= len)
+			score[i] = dist;
+		else if (len >= 2 && len < tlen && strncmp(typed, x, len) == 0)
+			score[i] = PM_NEAR + 1;
+		if (score[i] < best)
+			best = score[i];
+	}
+	/* The nearest, each word once (set bias read, set bias create). */
+	for (i = 0; i < n; i++) {
+		if (score[i] != best || best > PM_NEAR + 1)
+			continue;
+		len = pm_word(e[i].name, d, &x);
+		for (j = 0; j < i; j++) {
+			if (score[j] == best && pm_word(e[j].name, d, &y) ==
+			    len && strncmp(x, y, len) == 0)
+				break;
+		}
+		if (j < i)
+			score[i] = PM_NEAR + 2;
+		else
+			nbest++;
+	}
+	for (i = 0; i < n && nbest > 0; i++) {
+		if (score[i] != best)
+			continue;
+		len = pm_word(e[i].name, d, &x);
+		said++;
+		xasprintf(&t, "%s%s%.*s", list != NULL ? list : "",
+		    said == 1 ? "" : said == nbest ? " or " : ", ", (int)len,
+		    x);
+		free(list);
+		list = t;
+	}
+	free(score);
+	if (list == NULL)
+		return (NULL);
+	xasprintf(&hint, "did you mean %s?", list);
+	free(list);
+	return (hint);
 }
 
 /*
@@ -414,6 +530,25 @@ pm_escape(struct pm_shell *sh, const char *command, struct pm_cmderr *err)
 }
 
 /*
+ * At the prompt on a terminal, say at once what is wrong with the
+ * location that "set location WORD" just named ([+]PATH; not one
+ * removed), as pm_run_check would say it: the run checks it again.
+ */
+static void
+pm_location_warn(struct pm_shell *sh, const char *word)
+{
+	char	*why;
+
+	if (!sh->tty || sh->file != NULL || sh->check || *word == '-' ||
+	    !pm_check_fs(sh->cfg))
+		return;
+	if ((why = pm_check_location(sh->cfg, word + (*word == '+'))) !=
+	    NULL)
+		pm_shell_warn(sh, "%s; run checks it again", why);
+	free(why);
+}
+
+/*
  * Run what the finder found with its argument words: a "set" key through
  * the option table, a command after checking its number of arguments.
  */
@@ -429,9 +564,14 @@ pm_dispatch(struct pm_shell *sh, const struct pm_found *f, int argc,
 	if (f->plural)
 		pm_shell_warn(sh, "read '%s' as '%s', as PostMark did",
 		    argv[-1], f->entry->name);
-	if (f->entry->opt != NULL)
-		return (pm_value_set(sh->cfg, f->entry->opt, argc, argv,
-		    err) == 0 ? PM_CMD_OK : PM_CMD_ERROR);
+	if (f->entry->opt != NULL) {
+		if (pm_value_set(sh->cfg, f->entry->opt, argc, argv, err) ==
+		    -1)
+			return (PM_CMD_ERROR);
+		if (f->entry->opt->type == PM_V_LOCATION && argc > 0)
+			pm_location_warn(sh, argv[0]);
+		return (PM_CMD_OK);
+	}
 	if (argc < cmd->min_args || argc > cmd->max_args) {
 		/* The usage under the name used: an alias's is the row's. */
 		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "%s takes %s, got %d "
@@ -574,8 +714,9 @@ pm_cmd_complete(const char *before, const char *partial, size_t plen,
 }
 
 /*
- * run [FILE]: check what can be known (checking), or run the benchmark
- * through the run driver (pm_run.c).  An interrupted run returns
+ * run [FILE]: check what can be known (checking, and at the prompt
+ * before it runs), or run the benchmark through the run driver
+ * (pm_run.c).  An interrupted run returns
  * PM_CMD_INTERRUPTED with the signal in the shell.
  */
 static enum pm_cmd_status
@@ -591,6 +732,9 @@ cmd_run(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
 		return (pm_run_check(sh->cfg, file, !sh->escaped, err) == 0 ?
 		    PM_CMD_OK : PM_CMD_ERROR);
 	}
+	/* A line no check pass saw (the prompt's): all it can tell first. */
+	if (!sh->checked && pm_run_check(sh->cfg, file, 1, err) == -1)
+		return (PM_CMD_ERROR);
 	if ((rv = pm_run(sh->cfg, file, sh->info, err)) == PM_CMD_INTERRUPTED)
 		sh->signo = err->signo;
 	return (rv);

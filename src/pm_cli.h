@@ -51,13 +51,17 @@ enum pm_errkind {
  * Why a command failed.  text names the value and the rule it breaks;
  * compat is PostMark's own message for the same input (printed at the
  * interactive prompt, where PostMark's texts are kept), or NULL when
- * PostMark had none.
+ * PostMark had none; hint, what was probably meant, is said on a
+ * terminal only.  A line with several problems (a run line's report
+ * file and locations) has one error each, chained by next.
  */
 struct pm_cmderr {
 	enum pm_errkind	 kind;
 	char		*text;		/* allocated, or NULL: no error */
 	char		*compat;	/* allocated, or NULL */
+	char		*hint;		/* "did you mean number?", or NULL */
 	int		 signo;		/* PM_CMD_INTERRUPTED: the signal */
+	struct pm_cmderr *next;		/* the line's next problem, or NULL */
 };
 
 /*
@@ -68,6 +72,8 @@ struct pm_cmderr {
 struct pm_shell {
 	struct pm_config *cfg;		/* the configuration, borrowed */
 	int		 interactive;	/* a person types at a terminal */
+	int		 tty;		/* and reads standard error there: */
+					/* hints and warnings of the prompt */
 	int		 check;		/* checking, not running */
 	int		 checked;	/* running lines already checked */
 	int		 escaped;	/* checking after a "!": the file */
@@ -173,6 +179,7 @@ void		 pm_cmderr_set(struct pm_cmderr *, enum pm_errkind,
 		    __attribute__((__format__(__printf__, 4, 5)));
 void		 pm_cmderr_compat(struct pm_cmderr *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
+void		 pm_cmderr_add(struct pm_cmderr *, struct pm_cmderr *);
 void		 pm_cmderr_clear(struct pm_cmderr *);
 
 /* pm_option.c: the table of "set" keys. */
@@ -203,7 +210,11 @@ void		 pm_shell_warn(struct pm_shell *, const char *, ...)
 /* pm_run.c: "run [FILE]". */
 enum pm_cmd_status pm_run(const struct pm_config *, const char *, FILE *,
 		    struct pm_cmderr *);
+
+/* pm_check.c: what "run" checks before anything runs. */
 int		 pm_run_check(const struct pm_config *, const char *, int,
 		    struct pm_cmderr *);
+int		 pm_check_fs(const struct pm_config *);
+char		*pm_check_location(const struct pm_config *, const char *);
 
 #endif /* PM_CLI_H */

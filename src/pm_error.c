@@ -143,13 +143,42 @@ pm_cmderr_compat(struct pm_cmderr *err, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Forget an error and free what it holds. */
+/*
+ * Add the error more (emptied) to the problems of err: err becomes it
+ * when err holds none, else it goes to the end of err's chain.
+ */
+void
+pm_cmderr_add(struct pm_cmderr *err, struct pm_cmderr *more)
+{
+	struct pm_cmderr	*last;
+
+	if (more->text == NULL)
+		return;
+	if (err->text == NULL) {
+		pm_cmderr_clear(err);
+		*err = *more;
+	} else {
+		for (last = err; last->next != NULL; last = last->next)
+			continue;
+		last->next = xmalloc(sizeof *last->next);
+		*last->next = *more;
+	}
+	memset(more, 0, sizeof *more);
+}
+
+/* Forget an error (and the problems chained to it), freeing them. */
 void
 pm_cmderr_clear(struct pm_cmderr *err)
 {
+	if (err->next != NULL) {
+		pm_cmderr_clear(err->next);
+		free(err->next);
+	}
 	free(err->text);
 	free(err->compat);
-	err->text = err->compat = NULL;
+	free(err->hint);
+	err->text = err->compat = err->hint = NULL;
+	err->next = NULL;
 	err->kind = PM_ERR_INPUT;
 	err->signo = 0;
 }

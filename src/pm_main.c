@@ -63,10 +63,10 @@ usage(FILE *fp, int status)
 	    "       postmark --columns [records|intervals]\n");
 	if (fp == stdout)
 		printf("\n"
-"Run the PostMark file-system benchmark: read commands from FILE, or from\n"
-".pmrc in the current directory when there is no FILE and it exists, then\n"
-"from standard input until \"quit\" or end of file.  Type \"help\" for the\n"
-"commands.\n"
+"Run the PostMark file-system benchmark: read commands from FILE (- for\n"
+"standard input), or from .pmrc in the current directory when there is no\n"
+"FILE and it exists, then from standard input until \"quit\" or end of\n"
+"file.  Type \"help\" for the commands.\n"
 "\n"
 "  -h, --help     display this help and exit\n"
 "  -V, --version  output version information and exit\n"
@@ -151,15 +151,18 @@ startup_safe(FILE *fp, const char *path)
 }
 
 /*
- * Open the startup file: the argument (which must exist), or .pmrc when
- * it exists and is safe.  Returns the stream, or NULL when there is
- * none to read; exits 1 when the argument cannot be read.
+ * Open the startup file: the argument (which must exist; "-" is standard
+ * input, the name messages give it), or .pmrc when it exists and is
+ * safe.  Returns the stream, or NULL when there is none to read; exits 1
+ * when the argument cannot be read.
  */
 static FILE *
 open_startup(const char *path, int given)
 {
 	FILE	*fp;
 
+	if (given && strcmp(path, "-") == 0)
+		return (stdin);
 	if ((fp = fopen(path, "r")) == NULL) {
 		if (given || errno != ENOENT)
 			err(PM_EXIT_FAIL, "%s", path);
@@ -190,7 +193,8 @@ open_ranks(const char *path, char **text)
 	char	*buf = NULL;
 
 	if (pm_mpi_rank() == 0) {
-		if ((fp = fopen(path, "r")) == NULL)
+		if ((fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r")) ==
+		    NULL)
 			len = -errno;
 		else {
 			do {
@@ -204,7 +208,8 @@ open_ranks(const char *path, char **text)
 			} while (n > 0);
 			if (ferror(fp))
 				len = -errno;
-			fclose(fp);
+			if (fp != stdin)
+				fclose(fp);
 		}
 	} else if (freopen("/dev/null", "w", stdout) == NULL ||
 	    freopen("/dev/null", "w", stderr) == NULL)
@@ -322,10 +327,12 @@ main(int argc, char **argv)
 	    open_startup(path, given != NULL);
 	if (fp != NULL) {
 		st = pm_shell_file(&sh, fp, path);
-		fclose(fp);
+		if (fp != stdin)
+			fclose(fp);
 		free(text);
 	}
-	if (st == PM_CMD_OK && pm_mpi_size() == 1)
+	/* After "postmark -", standard input has been read. */
+	if (st == PM_CMD_OK && pm_mpi_size() == 1 && fp != stdin)
 		st = pm_shell_loop(&sh);
 	status = exit_status(st, &sh);
 	pm_config_free(&pm_cfg);

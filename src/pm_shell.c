@@ -78,7 +78,9 @@ struct pm_tty {
 	char		*histfile;	/* ~/.postmark_history, or NULL */
 #endif
 	char		*line;		/* the line read, owned */
+	size_t		 len;		/* its bytes, NULs included */
 	size_t		 size;		/* its buffer */
+	size_t		 nul;		/* column of a NUL byte typed, or 0 */
 };
 
 static volatile sig_atomic_t pm_prompt_sigint;	/* Ctrl-C at the prompt */
@@ -87,6 +89,7 @@ static void	 pm_shell_print(struct pm_shell *, const struct pm_cmderr *);
 static void	*pm_grow(void *, size_t, size_t);
 static void	 pm_shell_note(struct pm_shell *, char *);
 static void	 pm_shell_flush_notes(struct pm_shell *);
+static char	*pm_line_nul(size_t);
 static char	*pm_line_bad(const char *, size_t);
 static void	 pm_chomp(char *, size_t *);
 static ssize_t	 pm_getline(FILE *, char **, size_t *, size_t);
@@ -152,16 +155,35 @@ pm_shell_say(struct pm_shell *sh, char *msg)
 }
 
 /*
- * The one printer of a command's error, at the current line: at the
- * prompt PostMark's words when it had some, else the message; in a file
- * "FILE:LINE: message" (pm_shell_text).
+ * The one printer of a command's error, at the current line, a line for
+ * each of its problems: at the prompt PostMark's words when it had some,
+ * else the message, and on a terminal (sh->tty) PostMark's words, then
+ * the message and the hint in parentheses; in a file "FILE:LINE:
+ * message" (pm_shell_text).
  */
 static void
 pm_shell_print(struct pm_shell *sh, const struct pm_cmderr *err)
 {
-	pm_shell_say(sh, pm_shell_text(err->kind, sh->file, sh->line,
-	    sh->file == NULL && err->compat != NULL ? err->compat :
-	    err->text));
+	const char	*text;
+	char		*both = NULL, *why = NULL;
+
+	for (; err != NULL && err->text != NULL; err = err->next) {
+		text = err->text;
+		if (sh->file == NULL && sh->tty) {
+			if (err->hint != NULL)
+				xasprintf(&why, "%s; %s", err->text, err->hint);
+			if (err->compat != NULL)
+				xasprintf(&both, "%s (%s)", err->compat,
+				    why != NULL ? why : err->text);
+			text = both != NULL ? both : why != NULL ? why : text;
+		} else if (sh->file == NULL && err->compat != NULL)
+			text = err->compat;
+		pm_shell_say(sh, pm_shell_text(err->kind, sh->file, sh->line,
+		    text));
+		free(both);
+		free(why);
+		both = why = NULL;
+	}
 }
 
 /*
@@ -223,6 +245,16 @@ pm_shell_warn(struct pm_shell *sh, const char *fmt, ...)
 	free(w);
 }
 
+/* Why a line with a NUL byte at column col is bad; allocated. */
+static char *
+pm_line_nul(size_t col)
+{
+	char	*why;
+
+	xasprintf(&why, "a NUL byte at column %zu", col);
+	return (why);
+}
+
 /*
  * Why a line of len bytes cannot be a command, or NULL: it holds a NUL
  * byte, or a control character other than a tab (only blanks separate
@@ -237,10 +269,8 @@ pm_line_bad(const char *line, size_t len)
 	size_t			 i;
 
 	for (i = 0; i < len; i++) {
-		if (p[i] == '\0') {
-			xasprintf(&why, "a NUL byte at column %zu", i + 1);
-			return (why);
-		}
+		if (p[i] == '\0')
+			return (pm_line_nul(i + 1));
 		if ((p[i] < 0x20 && p[i] != '\t') || p[i] == 0x7f) {
 			xasprintf(&why, "control character 0x%02x at column "
 			    "%zu: only spaces and tabs separate words",
@@ -525,10 +555,13 @@ pm_el_prompt(EditLine *el)
  * during it (libedit's own read would block until the next key).  Other
  * signals (a resize, SIGCONT) go on reading.  Returns 1 with *wc (bytes
  * decoded as the locale says), 0 at the end of input, -1 after Ctrl-C.
+ * A NUL byte is passed on, its column noted: the line is an error.
  */
 static int
 pm_el_getc(EditLine *el, wchar_t *wc)
 {
+	const LineInfo	*li;
+	struct pm_tty	*t;
 	sigset_t	 block, old;
 	mbstate_t	 mbs;
 	fd_set		 rd;
@@ -537,7 +570,8 @@ pm_el_getc(EditLine *el, wchar_t *wc)
 	char		 c;
 	int		 ready;
 
-	(void)el;
+	if (el_get(el, EL_CLIENTDATA, &t) != 0)
+		return (-1);
 	memset(&mbs, 0, sizeof mbs);
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
@@ -559,6 +593,11 @@ pm_el_getc(EditLine *el, wchar_t *wc)
 		}
 		if (n == 0)
 			return (0);
+		if (c == '\0' && t->nul == 0) {
+			/* Ctrl-@ edits (set-mark): the line is bad. */
+			li = el_line(el);
+			t->nul = (size_t)(li->cursor - li->buffer) + 1;
+		}
 		if ((r = mbrtowc(wc, &c, 1, &mbs)) == (size_t)-2)
 			continue;
 		if (r == (size_t)-1)
@@ -656,6 +695,7 @@ pm_tty_open(struct pm_tty *t)
 	el_set(t->el, EL_PROMPT, pm_el_prompt);
 	el_set(t->el, EL_EDITOR, "emacs");
 	el_set(t->el, EL_SIGNAL, 1);
+	el_set(t->el, EL_CLIENTDATA, t);
 	el_set(t->el, EL_GETCFN, pm_el_getc);
 	el_set(t->el, EL_ADDFN, "pm-complete",
 	    "Complete a command or set key", pm_el_complete);
@@ -686,28 +726,33 @@ pm_tty_close(struct pm_tty *t)
 }
 
 /*
- * Prompt and read a line into t->line.  Returns 1 with a line, 0 at end
- * of input (Ctrl-D at an empty prompt), -1 when Ctrl-C cleared the line.
+ * Prompt and read a line into t->line (t->len bytes; t->nul, the column
+ * of a NUL byte the editor took as a key).  Returns 1 with a line, 0 at
+ * end of input (Ctrl-D at an empty prompt), -1 when Ctrl-C cleared the
+ * line.
  */
 static int
 pm_tty_read(struct pm_tty *t)
 {
 	size_t	 len;
+	ssize_t	 got;
 #ifdef HAVE_LIBEDIT
 	HistEvent	 ev;
-	const char	*got;
+	const char	*line;
 	int		 count;
 
+	t->nul = 0;
 	if (t->el != NULL) {
-		got = el_gets(t->el, &count);
+		line = el_gets(t->el, &count);
 		if (pm_prompt_sigint)
 			return (-1);
-		if (got == NULL || count <= 0)
+		if (line == NULL || count <= 0)
 			return (0);
 		free(t->line);
-		t->line = xstrdup(got);
+		t->line = xstrdup(line);
 		len = strlen(t->line);
 		pm_chomp(t->line, &len);
+		t->len = len;
 		if (t->line[strspn(t->line, PM_BLANKS)] != '\0') {
 			history(t->hist, &ev, H_ENTER, t->line);
 			if (t->histfile != NULL)
@@ -718,15 +763,16 @@ pm_tty_read(struct pm_tty *t)
 #endif
 	fputs(PM_PROMPT, stdout);
 	fflush(stdout);
-	if (getline(&t->line, &t->size, stdin) == -1) {
+	if ((got = getline(&t->line, &t->size, stdin)) == -1) {
 		if (pm_prompt_sigint) {
 			clearerr(stdin);
 			return (-1);
 		}
 		return (0);
 	}
-	len = strlen(t->line);
+	len = (size_t)got;
 	pm_chomp(t->line, &len);
+	t->len = len;
 	return (1);
 }
 
@@ -764,7 +810,9 @@ pm_interactive(struct pm_shell *sh)
 			putchar('\n');		/* Ctrl-C: a fresh prompt */
 			continue;
 		}
-		if ((why = pm_line_bad(t.line, strlen(t.line))) != NULL) {
+		why = t.nul > 0 ? pm_line_nul(t.nul) :
+		    pm_line_bad(t.line, t.len);
+		if (why != NULL) {
 			pm_cmderr_set(&err, PM_ERR_INPUT, NULL, "%s", why);
 			free(why);
 			status = PM_CMD_ERROR;
@@ -796,5 +844,6 @@ pm_shell_loop(struct pm_shell *sh)
 	if (!isatty(STDIN_FILENO))
 		return (pm_shell_file(sh, stdin, "-"));
 	sh->interactive = 1;
+	sh->tty = isatty(STDERR_FILENO);
 	return (pm_interactive(sh));
 }

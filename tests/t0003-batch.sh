@@ -91,6 +91,35 @@ is "$(cat err)" \
     "-:4: run: location '/nonexistent-pm-dir': No such file or directory" \
     'missing location: found by the check'
 
+# A run line with several problems reports each of them, as a file's
+# lines are: its report file, every missing location.
+printf '%s\n' 'set location /nonexistent-pm-dir' \
+    'set location +/nonexistent-pm-dir2' 'run /nonexistent-pm-dir/r.csv' >in
+run_pm <in
+is "$rc" 1 'run line with three problems: exit 1'
+is "$(cat err)" \
+    "-:3: run: cannot write '/nonexistent-pm-dir/r.csv': No such file or directory
+-:3: run: location '/nonexistent-pm-dir': No such file or directory
+-:3: run: location '/nonexistent-pm-dir2': No such file or directory" \
+    'run line with three problems: each reported'
+
+# "postmark -" reads standard input, as the file its messages name "-".
+printf '%s\n' 'set number 6' 'bogus' 'show' >in
+run_pm - <in
+is "$rc:$(cat err)" "1:-:2: unknown command 'bogus'" \
+    'postmark -: standard input read and checked as a file'
+printf '%s\n' 'set number 6' 'show' >in
+run_pm - <in
+is "$rc:$(grep -c '^The base number of files is 6$' out)" 0:1 \
+    'postmark -: its commands run, once'
+grep -q 'Reading configuration' out
+ok $((! $?)) 'postmark -: no "Reading configuration" line for standard input'
+printf 'show\n' >./-
+run_pm ./- </dev/null
+is "$rc:$(grep -c '^Current configuration is:$' out)" 0:1 \
+    'a file named - is read as ./-'
+rm ./-
+
 # Run errors in batch: "postmark: FILE:LINE: cause".
 mkdir loc
 echo 'not ours' >loc/1

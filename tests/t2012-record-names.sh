@@ -92,6 +92,7 @@ if ! "$POSTMARK" --version | grep -q 'with MPI' ||
 	skip "MPI names" "postmark built without MPI, or no mpirun"
 	done_testing
 fi
+own_tmpdir		# Open MPI's session directories go with $T
 MPIRUN="mpirun -np 2"
 if mpirun --version 2>&1 | grep -q 'Open MPI'; then
 	MPIRUN="mpirun --oversubscribe -np 2"

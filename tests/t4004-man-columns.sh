@@ -55,7 +55,8 @@ version() {
 }
 
 table records >"$T/csv.want"
-[ -s "$T/csv.want" ] || skip_all "postmark --columns printed nothing"
+test -s "$T/csv.want"
+ok $? "postmark --columns lists the columns"
 section CSV | list_names >"$T/csv.got"
 same_file "$T/csv.got" "$T/csv.want" \
     "CSV: the man page lists the columns of the table, in order"

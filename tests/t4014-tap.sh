@@ -10,6 +10,10 @@
 #    and SIGQUIT are ignored) in a suite started with all four ignored;
 #  - spawn starts a program in the background, its pid in a file, its
 #    status from wait "$job", stopped by spawn_stop;
+#  - $T is where PM_TEST_TMPDIR says, but for a script of scratch=disk,
+#    which gets a directory on a disk's file system whatever
+#    PM_TEST_TMPDIR and TMPDIR say, or is skipped with a message when
+#    there is none;
 #  - no test bounds a program by a time of its own (timeout N, where only
 #    $GUARD may be), and none reads $? right after ok, is and the other
 #    checks (it is their own status, always 0: t0008's diagnostic of a
@@ -53,6 +57,41 @@ await '[ -e "$T/never" ]' "$gone"
 ok $((! $?)) "await: fails when the process watched ended without it"
 PM_HANG=1 await false
 ok $((! $?)) "await: fails after PM_HANG seconds"
+
+# Where $T is: PM_TEST_TMPDIR, but a disk for scratch=disk.  probe
+# [scratch=disk]: the file system type of the $T a script would get.
+probe() {
+	sh -c 'scratch=$1; . "$srcdir/tests/tap.sh"; stat -f -c %T "$T"' \
+	    sh "${1:-}"
+}
+mkdir "$T/mem"
+is "$(PM_TEST_TMPDIR=$T/mem TMPDIR=$T/mem probe | tr -d ' ')" \
+    "$(stat -f -c %T "$T/mem" | tr -d ' ')" "\$T: in PM_TEST_TMPDIR"
+if [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
+	fs=$(PM_TEST_TMPDIR=/dev/shm TMPDIR=/dev/shm probe disk)
+	case $fs in
+	tmpfs|ramfs|"") st=1 ;;
+	*) st=0 ;;
+	esac
+	ok $st "scratch=disk: \$T on a disk ($fs) with PM_TEST_TMPDIR and \
+TMPDIR on tmpfs"
+else
+	skip "scratch=disk: a disk, whatever PM_TEST_TMPDIR" "/dev/shm is not \
+a tmpfs"
+fi
+# No disk at all: /tmp and /var/tmp under tmpfs in a mount namespace.
+if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null 2>&1 &&
+    unshare -m true 2>/dev/null; then
+	out=$(PM_TEST_TMPDIR=/dev/shm TMPDIR=/dev/shm unshare -m sh -c '
+		mount --make-rprivate / &&
+		mount -t tmpfs none /tmp && mount -t tmpfs none /var/tmp &&
+		scratch=disk && . "$srcdir/tests/tap.sh" && echo "T=$T"')
+	is "$out" "1..0 # SKIP no writable directory on a disk's file system \
+(PM_TEST_TMPDIR, TMPDIR, /var/tmp and /tmp are in memory or missing)" \
+	    "scratch=disk without a disk: skipped, saying why"
+else
+	skip "scratch=disk without a disk" "needs root and unshare -m"
+fi
 
 # $SIGDFL: from a background job of sh, in a shell that ignores the
 # four: bits 1 (HUP), 2 (INT), 3 (QUIT) and 15 (TERM) of SigIgn are 0x4007.

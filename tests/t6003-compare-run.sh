@@ -7,11 +7,6 @@
 
 . "$srcdir/tests/tap.sh"
 
-mkdir "$T/probe"
-(cd "$T/probe" && printf 'set report csv\nrun\n' | "$POSTMARK") \
-    >"$T/probe.out" 2>&1 && grep -q '^schema_version,' "$T/probe.out" ||
-    skip_all "postmark cannot run with set report csv yet"
-rm -rf "$T/probe"
 plot=
 command -v gnuplot >/dev/null 2>&1 || plot=--no-plot
 

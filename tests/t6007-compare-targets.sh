@@ -10,11 +10,6 @@
 
 . "$srcdir/tests/tap.sh"
 
-mkdir "$T/probe"
-(cd "$T/probe" && printf 'set report csv\nrun\n' | "$POSTMARK") \
-    >"$T/probe.out" 2>&1 && grep -q '^schema_version,' "$T/probe.out" ||
-    skip_all "postmark cannot run with set report csv yet"
-rm -rf "$T/probe"
 
 compare="$srcdir/scripts/compare.sh"
 printf 'set number 10\nset transactions 20\n' >"$T/small.pmrc"

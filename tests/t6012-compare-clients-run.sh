@@ -5,15 +5,10 @@
 # as without it, set clients coming after the config; the report has a
 # table per number of clients and the -clients plot; with --file-counts
 # too every pair runs and both sweep plots are drawn; --per-client gives
-# the run's report one label per client.  Skipped while postmark has no
-# set clients.
+# the run's report one label per client.
 
 . "$srcdir/tests/tap.sh"
 
-mkdir "$T/probe"
-(cd "$T/probe" && printf 'set clients 2\nquit\n' | "$POSTMARK") \
-    >/dev/null 2>&1 || skip_all "postmark has no set clients yet"
-rm -rf "$T/probe"
 plot=
 command -v gnuplot >/dev/null 2>&1 || plot=--no-plot
 

@@ -18,10 +18,6 @@
 
 . "$srcdir/tests/tap.sh"
 
-mkdir "$T/probe"
-(cd "$T/probe" && printf 'set interval 10\nquit\n' | "$POSTMARK") \
-    >/dev/null 2>&1 || skip_all "postmark has no set interval yet"
-rm -rf "$T/probe"
 
 compare="$srcdir/scripts/compare.sh"
 mkdir "$T/a" "$T/b" "$T/c"

@@ -11,11 +11,11 @@
 #    the disk;
 #  - an ext4 image on a loop device whose file is on that tmpfs: the same,
 #    naming the loop device and the image;
-#  - a directory on a disk's file system: no such warning (when the
-#    scratch directory is on one);
+#  - a directory on a disk's file system: no such warning;
 #  - the warning is in the CSV row and the JSON record too;
 #  - the page-cache warning advises set cache cold only to root, who may
 #    drop the cache.
+scratch=disk	# $T/D, a location on a disk beside the tmpfs
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/fault/faultlib.sh"
 . "$srcdir/tests/explain/explainlib.sh"
@@ -63,34 +63,23 @@ sys.exit(0 if "is on tmpfs, which keeps its files" in r["warnings"] else 1)
 ' "$T/csv.csv"; echo $?)" "tmpfs: the CSV row has the warning"
 
 # The second of two locations on tmpfs: named; the page-cache warning
-# stays, for the first, on a disk, when $T is on one.
-disk=1
-case $(stat -f -c %T "$T") in
-tmpfs|ramfs) disk=0 ;;
-esac
-if [ $disk -eq 1 ]; then
-	mkdir "$T/D"
-	jrun two "set location $T/D;set location +$T/mem/L;$SMALL"
-	warned two "location '$T/mem/L' $MEM"
-	ok $? "a disk and a tmpfs: the tmpfs location named"
-	grep -q "^postmark: warning: location '$T/D'" "$T/two.err"
-	ok $((! $?)) "a disk and a tmpfs: the disk location not"
-	grep -Eq "^postmark: warning: $POOL" "$T/two.err"
-	ok $? "a disk and a tmpfs: the page-cache warning, for the disk"
-	jrun disk "set location $T/D;$SMALL"
-	grep -q "which keeps its files in memory" "$T/disk.err"
-	ok $((! $?)) "a disk's file system: no memory warning"
-else
-	for d in "the tmpfs location named" "the disk location not" \
-	    "the page-cache warning" "no memory warning"; do
-		skip "a disk: $d" "$T is on $(stat -f -c %T "$T")"
-	done
-fi
+# stays, for the first, on a disk ($T is on one).
+mkdir "$T/D"
+jrun two "set location $T/D;set location +$T/mem/L;$SMALL"
+warned two "location '$T/mem/L' $MEM"
+ok $? "a disk and a tmpfs: the tmpfs location named"
+grep -q "^postmark: warning: location '$T/D'" "$T/two.err"
+ok $((! $?)) "a disk and a tmpfs: the disk location not"
+grep -Eq "^postmark: warning: $POOL" "$T/two.err"
+ok $? "a disk and a tmpfs: the page-cache warning, for the disk"
+jrun disk "set location $T/D;$SMALL"
+grep -q "which keeps its files in memory" "$T/disk.err"
+ok $((! $?)) "a disk's file system: no memory warning"
 
 # The page-cache warning advises set cache cold only to whom may drop the
 # cache: as an unprivileged user (nobody, in a location of its own on a
 # disk) it says it needs root.
-if [ $disk -eq 1 ] && command -v setpriv >/dev/null 2>&1; then
+if command -v setpriv >/dev/null 2>&1; then
 	postmark_for_all
 	mkdir "$T/nobody" && chown 65534:65534 "$T/nobody" || exit 99
 	printf '%s\nquit\n' "set location $T/nobody;$SMALL;run" | tr ';' '\n' \
@@ -109,8 +98,8 @@ cold, which needs root"
 cold, or make the pool larger than memory$" "$T/disk.err"
 	ok $? "root: the page-cache warning advises set cache cold"
 else
-	skip "unprivileged: no set cache cold advice" "no disk or no setpriv"
-	skip "root: set cache cold advised" "no disk or no setpriv"
+	skip "unprivileged: no set cache cold advice" "no setpriv"
+	skip "root: set cache cold advised" "no setpriv"
 fi
 
 # An ext4 image on a loop device, the image file on the tmpfs.

@@ -77,6 +77,18 @@ fi
 snapshot "$T/L" >"$T/L.after"
 same_file "$T/L.after" "$T/L.before" "after the failure: nothing left"
 
+# Open MPI's session directories (left behind when a job is killed) are
+# in the test's TMPDIR, removed with $T, not in the suite's: each rank
+# sees its job's in a TMPDIR below $T.
+if [ "$OPENMPI" -eq 1 ]; then
+	is "$($GUARD $MPIRUN sh -c 'case $TMPDIR in "$0"/*)
+	    ls -d "$TMPDIR"/ompi.* >/dev/null 2>&1 && echo yes ;; esac' "$T")" \
+	    "yes
+yes" "Open MPI's session directory is in the test's own TMPDIR"
+else
+	skip "Open MPI's session directory in the test's TMPDIR" "not Open MPI"
+fi
+
 # Several ranks need the configuration file.
 (cd "$T" && $GUARD $MPIRUN "$POSTMARK" </dev/null >"$T/nofile.out" \
     2>"$T/nofile.err")

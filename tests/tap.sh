@@ -4,7 +4,8 @@
 # skip DESC REASON, skip_sanitized WHY, diag TEXT, done_testing, is_png
 # FILE DESC and png FILE WIDTH HEIGHT DESC (plots),
 # snapshot DIR (to check that a directory is left exactly as it was),
-# await COND [PID] (wait for an event), $GUARD (a hang guard), $SIGDFL
+# await COND [PID] (wait for an event), own_tmpdir (a TMPDIR in $T for
+# what the test starts), $GUARD (a hang guard), $SIGDFL
 # (the default action for the signals a test sends) and spawn DIR PIDFILE
 # COMMAND... (a program to signal, in the background).  Each script gets a
 # scratch directory in $T (mktemp -d) that is removed on exit by a trap;
@@ -20,16 +21,35 @@ set -u
 : "${srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 export LC_ALL=C
 
-# tap_scratch_parent: where $T is made.  $PM_TEST_TMPDIR if set; else,
-# unless the script set scratch=disk before sourcing this file (its
-# subject is the disk: the page cache, writeback), /dev/shm when it is a
-# tmpfs with at least 1 GiB free, so that runs measure postmark and not
-# the disk of the machine that builds it; else $TMPDIR, else /tmp.
+# tap_memfs DIR: whether DIR is on a file system that keeps its files
+# in memory (tmpfs, ramfs), not on a disk.
+tap_memfs() {
+	case $(stat -f -c %T "$1" 2>/dev/null) in
+	tmpfs|ramfs) return 0 ;;
+	esac
+	return 1
+}
+
+# tap_scratch_parent: where $T is made.  A script whose subject is the
+# disk (the page cache, writeback) sets scratch=disk before sourcing this
+# file and gets the first of $PM_TEST_TMPDIR, $TMPDIR, /var/tmp and /tmp
+# that is a writable directory on a disk's file system, whatever
+# $PM_TEST_TMPDIR says; nothing when there is none (the script is then
+# skipped).  Any other gets $PM_TEST_TMPDIR if set; else /dev/shm when it
+# is a tmpfs with at least 1 GiB free, so that runs measure postmark and
+# not the disk of the machine that builds it; else $TMPDIR, else /tmp.
 tap_scratch_parent() {
-	if [ -n "${PM_TEST_TMPDIR:-}" ]; then
+	if [ "${scratch:-}" = disk ]; then
+		for sp_d in "${PM_TEST_TMPDIR:-}" "${TMPDIR:-}" /var/tmp /tmp; do
+			if [ -n "$sp_d" ] && [ -d "$sp_d" ] && [ -w "$sp_d" ] &&
+			    ! tap_memfs "$sp_d"; then
+				echo "$sp_d"
+				return
+			fi
+		done
+	elif [ -n "${PM_TEST_TMPDIR:-}" ]; then
 		echo "$PM_TEST_TMPDIR"
-	elif [ "${scratch:-}" != disk ] && [ -d /dev/shm ] &&
-	    [ -w /dev/shm ] &&
+	elif [ -d /dev/shm ] && [ -w /dev/shm ] &&
 	    [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] &&
 	    [ "$(df -Pk /dev/shm 2>/dev/null |
 	    awk 'NR == 2 { print $4 }')" -ge 1048576 ] 2>/dev/null; then
@@ -42,9 +62,6 @@ tap_scratch_parent() {
 tap_n=0
 tap_failed=0
 cleanup=:
-T=$(mktemp -d "$(tap_scratch_parent)/pmtest.XXXXXX") || exit 99
-trap 'eval "$cleanup"; rm -rf "$T"' EXIT
-trap 'exit 130' INT TERM
 
 # PM_LIBEDIT: yes when postmark reads its prompt with libedit, which puts
 # the terminal in raw mode once the prompt is printed (the pseudo-terminal
@@ -237,8 +254,25 @@ done_testing() {
 	exit $?
 }
 
+# own_tmpdir: a TMPDIR of the test's own for what it starts, a directory
+# of $T removed with it: Open MPI's mpirun leaves its session directories
+# (ompi.HOST.UID) in TMPDIR, and a killed one its jobs' too.
+own_tmpdir() {
+	mkdir -p "$T/tmp" || exit 99
+	TMPDIR=$T/tmp
+	export TMPDIR
+}
+
 # errors FILE: what a run wrote to stderr (FILE), less its validity
 # warnings (`postmark: warning: ...', man postmark, WARNINGS).
 errors() {
 	grep -v '^postmark: warning: ' "$1"
 }
+
+# The scratch directory, $T.
+tap_parent=$(tap_scratch_parent)
+[ -n "$tap_parent" ] || skip_all "no writable directory on a disk's file \
+system (PM_TEST_TMPDIR, TMPDIR, /var/tmp and /tmp are in memory or missing)"
+T=$(mktemp -d "$tap_parent/pmtest.XXXXXX") || exit 99
+trap 'eval "$cleanup"; rm -rf "$T"' EXIT
+trap 'exit 130' INT TERM

@@ -21,7 +21,10 @@ RANK_SH="$srcdir/tests/clients/rank.sh"
 NETNS_AGENT="$srcdir/tests/clients/netns-agent.sh"
 
 # need_mpi: skip unless postmark has MPI and mpirun runs two ranks.
+# mpirun and the ranks get a TMPDIR of the test's own (own_tmpdir), so
+# that Open MPI's session directories go with $T.
 need_mpi() {
+	own_tmpdir
 	"$POSTMARK" --version | grep -q 'with MPI' ||
 	    skip_all "postmark built without MPI (./configure --with-mpi; make distcheck does it when mpicc is installed)"
 	command -v mpirun >/dev/null 2>&1 ||
