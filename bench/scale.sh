@@ -14,7 +14,7 @@
 # ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 #
-# How the harness scales with the pool (issue 7, "Scale"): pools of 10^4
+# How the harness scales with the pool: pools of 10^4
 # to 10^7 files run through our postmark and, where its table fits in
 # memory, the reference PostMark, and for each size the script prints
 #

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t0013-warnings-once: each validity warning is said once per run command,
-# where the person reads it (issue 14, item 13): on a terminal it was
+# where the person reads it: on a terminal it was
 # printed as `postmark: warning:' and again in the report's Warnings
 # section, and with set iterations N the runs' warnings N times.
 #  - verbose report on the terminal: in the report's Warnings section

@@ -1,7 +1,7 @@
 #!/bin/sh
 # t0014-show-values: `show' prints each key added to PostMark's, when it
 # is not at its default, as `Title: VALUE' where VALUE is what `set KEY'
-# takes, so that the line can be typed back (issue 14, item 16: it
+# takes, so that the line can be typed back (it
 # printed `Direct I/O: 1').  Every added key is covered: the keys of
 # `help set' that are not PostMark's must all be in the table below.
 # Values are given in the form show prints them (true, 2.5%, 100ms), and

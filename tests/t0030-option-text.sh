@@ -3,7 +3,7 @@
 # the table's defaults and the engine test driver's key=value) has its
 # value split into words by the tokenizer of the command line
 # (pm_value_split), so that it is read and counted as the same value
-# typed after "set KEY" is (issue 15, item 5: one tokenizer).  Before,
+# typed after "set KEY" is (one tokenizer).  Before,
 # the text had a strtok of its own that stopped counting at three words,
 # and "set hook" another, which passed NULL on for an empty value and
 # crashed.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t1013: an interval series costs O(1) per operation and per cut, in
-# either unit, and never delays a stop (issue 14, item 1).  set interval
+# either unit, and never delays a stop.  set interval
 # N counted in operations once advanced the next cut of time intervals
 # by N nanoseconds at a time, up to the clock, at every cut: four
 # clients cutting every operation never finished, and SIGTERM waited

@@ -1,5 +1,5 @@
 #!/bin/sh
-# t1014: running out of memory (issue 14, item 3).  During a run a
+# t1014: running out of memory.  During a run a
 # failed allocation is an error like ENOSPC: the run stops, removes what
 # it made, writes an `error:' record and exits 1; before anything is
 # made, the message names what was being allocated and how big.  Once,

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t1017: running out of memory at every allocation of a run in turn
-# (issue 14, item 3): tests/fault/failalloc.so fails the N-th allocation
+#: tests/fault/failalloc.so fails the N-th allocation
 # after the run has started, for N = 1, 2, ... until a run needs no more;
 # each run either succeeds or stops with exit 1 and an `error:' record,
 # and leaves nothing.  Hundreds of runs: in LONG_TESTS (make check-long);

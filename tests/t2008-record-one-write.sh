@@ -1,6 +1,6 @@
 #!/bin/sh
 # t2008: a record is one write(2) on an O_APPEND descriptor, made under
-# an exclusive flock(2) of its file (issue 14, item 7), so that runs
+# an exclusive flock(2) of its file, so that runs
 # appending to one file at once never interleave mid-record: a CSV
 # record of two clients (header, run row, client rows) with its interval
 # series in FILE.intervals.csv, a JSON record of 8 KB and more, each

@@ -1,5 +1,5 @@
 #!/bin/sh
-# t2009: runs appending to one file at once never mix (issue 14, item 7):
+# t2009: runs appending to one file at once never mix:
 # four postmark processes, each of 8 small runs of two clients with an
 # interval series, write CSV records to one file, and four write JSON
 # records to another.  Afterwards the CSV file has one header and 32

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t2010: a record that cannot be written leaves no part of itself
-# (issue 14, item 8).  Under a file size limit (prlimit --fsize: EFBIG)
+#.  Under a file size limit (prlimit --fsize: EFBIG)
 # and, as root, on a full tmpfs (ENOSPC), a run appending to a report
 # file that holds good records fails with a message naming the file and
 # the error, exit 1, and leaves the file byte for byte as it was; so does

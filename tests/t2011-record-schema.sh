@@ -1,5 +1,5 @@
 #!/bin/sh
-# t2011: a file holds one kind of record (issue 14, item 9).  run FILE
+# t2011: a file holds one kind of record.  run FILE
 # refuses, before anything runs and with the file left as it was, a
 # file it would make unreadable: CSV records of an earlier schema
 # (version 1, 79 columns; version 4, 146 columns, before the VM columns)
@@ -62,7 +62,7 @@ refused old.csv csv "holds CSV records of schema version 1 (79 columns); this\
  postmark writes schema version 5 ($cols columns), $one"
 
 # Schema 4: its 146 columns, a row of version 4 (postmark before the VM
-# columns of issue 16).
+# columns).
 cut -d, -f1-146 head.csv >four.csv
 echo "4$(cut -d, -f1-146 head.csv | sed 's/[^,]//g')" >>four.csv
 refused four.csv csv "holds CSV records of schema version 4 (146 columns);\

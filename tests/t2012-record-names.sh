@@ -1,6 +1,6 @@
 #!/bin/sh
 # t2012: a report file is refused when it has the name of a file or
-# directory the run makes in a location (issue 14, item 10), before
+# directory the run makes in a location, before
 # anything runs: cI with several clients, cI-N with set shared true, sK
 # with subdirectories, N up to number + transactions, and under MPI any
 # rR; names the run does not make there are accepted (c2 with two

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t2013: the report file is opened by name when its record is written
-# (issue 14, item 11).  A report file whose directory was removed or
+#.  A report file whose directory was removed or
 # renamed during the run (by a hook before the transactions) fails the
 # run loudly: exit 1, a message naming the file and the error, nothing
 # written to the file under its old name or its new one; the same for

@@ -1,5 +1,5 @@
 #!/bin/sh
-# t2014: set interval never records into nothing (issue 14, item 15).
+# t2014: set interval never records into nothing.
 # The series goes to FILE.intervals.csv beside the report file of
 # "run FILE", and JSON records hold it: so "run" without FILE and with
 # a verbose, terse or CSV report on standard output is refused with a

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t2015: the lock of a report file is waited for, and the wait can be
-# stopped (issue 14, item 7).  While another process holds flock(2) on
+# stopped.  While another process holds flock(2) on
 # the report file, a finished run waits to write its record; a stopping
 # signal that arrives during that wait ends it: exit 1, a message that
 # says so, the file as the other process left it, nothing in the

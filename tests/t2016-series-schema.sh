@@ -1,6 +1,6 @@
 #!/bin/sh
 # t2016: the interval series names its version in its first column
-# (issue 15, item 2), as CSV records do: FILE.intervals.csv starts with
+#, as CSV records do: FILE.intervals.csv starts with
 # schema_version, every row holds the series' version (the newest
 # schema of `postmark --columns intervals`), and the rest of a row is the
 # JSON record's interval object, column for member (one table writes

@@ -38,7 +38,7 @@ lint() {
 	is "$got" "$(echo $2) " "$1: sections present and in order"
 }
 
-# The sections the project requires (STYLE.md 14, issues 2 and 8), in
+# The sections the project requires (STYLE.md 14), in
 # mdoc order.
 lint postmark.1 'NAME SYNOPSIS DESCRIPTION REPORT FORMATS ENVIRONMENT FILES
 EXIT STATUS EXAMPLES COMPATIBILITY SEE ALSO HISTORY AUTHORS CAVEATS'

@@ -2,7 +2,7 @@
 # t4002: the manuals list what the programs list: the commands shown by
 # `help' and the `.It Ic' entries of man/postmark.1 are the same set, and
 # so are the options in the usage lines of scripts/compare.sh --help and
-# the `.It Fl' entries of man/postmark-compare.1 (issue 8).
+# the `.It Fl' entries of man/postmark-compare.1.
 #
 # Guards against a command added to the table (pm_cli.c) or an option
 # added to compare.sh but not documented, or documented but missing or

@@ -1,9 +1,9 @@
 #!/bin/sh
 # t4004-man-columns: the columns the manual lists are those of the column
 # table (src/pm_columns.c, which writes the records), in order, so that
-# the page cannot drift from the records again (issue 14, item 17: it
+# the page cannot drift from the records again (it
 # said CSV schema 1 and listed 79 columns while postmark wrote schema 4
-# with 146; issue 15, item 2: the table is the reference):
+# with 146; the column table is the reference):
 #  - CSV: the `.Li' names of the first list of the CSV section against
 #    `postmark --columns`, and the schema version (the table's newest) and
 #    the number of columns the section states;

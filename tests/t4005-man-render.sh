@@ -1,6 +1,6 @@
 #!/bin/sh
 # t4005-man-render: man/postmark.1 renders without the breakage that
-# lint does not see (issue 14, item 17: the set precision example came
+# lint does not see (the set precision example came
 # out as (‘2, ‘2.5%, ‘0.25’’’): an enclosure macro swallowed the next).
 # Rendered by mandoc -Tutf8 and by groff -mandoc -Tutf8, each paragraph
 # must have

@@ -9,7 +9,7 @@
 # t(0.975, df) by bisection on the two-sided tail of Student's t density,
 # integrated with Simpson's rule (20000 intervals) from math.gamma; Welch
 # t = (mR - mL) / sqrt(sR^2/nR + sL^2/nL) and p = the same Simpson tail.
-# The ratio's interval comes from the same test (issue 15: before, from
+# The ratio's interval comes from the same test (before, from
 # the delta method on the log ratio, it could disagree with the verdict):
 # (mL +- t(0.975, df) * se) / mR, se and df Welch's, computed with
 # mpmath (findroot on betainc for t, 30 digits).

@@ -74,7 +74,7 @@ fails 1 "label 'C' not found in the ok rows \(labels present: A, B\)" \
     "-l names a label that is not there" \
     -- report --no-plot -l A,C "$good"
 
-# Schema 3 (issue 10): client and clients fields that are not numbers
+# Schema 3: client and clients fields that are not numbers
 # (line 4 of compare-clients.csv is the row of a run of 3 clients, line 5
 # the row of its client 0); --clients is no option of report mode.
 clients="$srcdir/tests/fixtures/compare-clients.csv"
@@ -124,8 +124,8 @@ fails 1 "$T/nopm: not an executable file" "a missing postmark" \
 # --clients: a bad list is a usage error; a number of clients that
 # postmark refuses, or a postmark without set clients, stops run mode
 # with postmark's message about the line compare.sh added, before any
-# run.  The stand-in postmark answers as the engine before issue 10 (and
-# its --version as this project's postmark: issue 15 checks it) and
+# run.  The stand-in postmark answers as the engine before set clients (and
+# its --version as this project's postmark, which compare.sh checks) and
 # keeps every input it is given in oldpm.in.
 run="-n 1 --no-plot -o $T/x.csv"
 fails 2 "^compare.sh: --clients: 'x' is not a valid number of clients$" \

@@ -82,7 +82,7 @@ else
 fi
 
 # -o appends to a given file; a config that postmark refuses stops run
-# mode with postmark's message, since issue 15 before the first run (it
+# mode with postmark's message, before the first run (it
 # used to fail the first run: 'postmark failed (exit 1) on target A').
 printf 'set number abc\n' >"$T/bad.pmrc"
 sh "$compare" -n 1 -p "$POSTMARK" --no-plot -o "$T/bad.csv" "$T/bad.pmrc" \

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6005-compare-text: scripts/compare.sh report mode treats every field of
-# a CSV as text (issue 7).  Labels, host, kernel, status and workload fields
+# a CSV as text.  Labels, host, kernel, status and workload fields
 # that would run a command if they reached gnuplot, the shell or awk as
 # code (a backquote, $(...), an awk statement, a gnuplot string break-out,
 # printf conversions) or break a line of gnuplot code (quotes, backslashes,

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6006-compare-names: scripts/compare.sh takes any file name as a name
-# (issue 7).  CSV files, report prefixes and configs named -x.csv,
+#.  CSV files, report prefixes and configs named -x.csv,
 # --help.csv, -, -fevil.csv (awk: "-f evil.csv", a program), "a b.csv",
 # with quotes, a backquote, $(...), a line feed, or |command (gnuplot:
 # "set output '|command'" pipes) are read and written as files: nothing
@@ -68,7 +68,7 @@ ok "$(test $? -eq 0 && test -s "$T/|touch pwned-o;.txt"; echo $?)" \
 
 # Configs named -x.pmrc and a=b.pmrc in run mode pass the config check
 # and get to the run (of a postmark that answers --version as ours, since
-# issue 15 checks it, and is /bin/true otherwise: it writes no row).
+# compare.sh checks it, and is /bin/true otherwise: it writes no row).
 mkdir "$T/a"
 printf 'set number 10\n' >"$T/-x.pmrc"
 printf 'set number 10\n' >"$T/a=b.pmrc"

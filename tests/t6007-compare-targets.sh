@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6007-compare-targets: scripts/compare.sh run mode resolves every target
-# DIRECTORY to an absolute physical path before anything runs (issue 7):
+# DIRECTORY to an absolute physical path before anything runs:
 # a missing target or one that is not a directory is refused with a
 # message naming it; a relative target whose absolute path has a blank is
 # refused up front (postmark locations are one word), not left to fail in

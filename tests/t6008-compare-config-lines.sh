@@ -1,7 +1,7 @@
 #!/bin/sh
 # t6008-compare-config-lines: postmark reads compare.sh's generated input
 # on stdin and names it "-"; compare.sh maps its "-:N:" errors back to the
-# user's config, CONFIG:N: (issue 7), also for a last line without a line
+# user's config, CONFIG:N:, also for a last line without a line
 # feed, and names the line when the error is in one that compare.sh added
 # (a failed run says "postmark: -:N: ..." about the run line).
 
@@ -39,7 +39,8 @@ has "postmark: last.pmrc:2: set number: 'abc' is not a whole number" \
 
 # A stand-in postmark whose run fails as postmark's does, with
 # "postmark: -:N: MESSAGE" about the run line (N: its line on stdin);
-# since issue 15 it answers --version as ours, and an input without a run
+# it answers --version as ours (compare.sh checks it), and an input
+# without a run
 # (compare.sh's check before the first run) with success, as postmark
 # does.
 cat >"$T/failrun" <<'EOF'

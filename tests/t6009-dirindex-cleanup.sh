@@ -1,5 +1,5 @@
 #!/bin/sh
-# t6009-dirindex-cleanup: scripts/dirindex-demo.sh (issue 7) stops with a
+# t6009-dirindex-cleanup: scripts/dirindex-demo.sh stops with a
 # message when it cannot write its config, and leaves no mount, loop device
 # or scratch directory behind when a signal arrives while a file system is
 # attached to a loop device but not mounted, or just mounted: the moments

@@ -1,9 +1,9 @@
 #!/bin/sh
 # t6010-compare-installed: `make install' (into $T with DESTDIR) installs
 # scripts/compare.sh as bin/postmark-compare with compare.py and its
-# modules (compare.awk and lib.sh before issue 15), the plot scripts,
+# modules (compare.awk and lib.sh before the tool was Python), the plot scripts,
 # columns.tsv and classic.pm under share/postmark and its manual, and the
-# installed program finds them from its own place (issue 8): run from
+# installed program finds them from its own place: run from
 # another directory, `postmark-compare report' writes the same text,
 # Markdown and plots as scripts/compare.sh report on the same CSV, and
 # --help and its messages name it postmark-compare.  A copy away from the

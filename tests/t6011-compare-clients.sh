@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6011-compare-clients: scripts/compare.sh report mode on CSV files of
-# schema 3 with several clients (issue 10): by default the row of each
+# schema 3 with several clients: by default the row of each
 # run (client "all") is the member of its group and the rows of the
 # clients are counted but not used; the tables are per number of files
 # and number of clients; a table of several clients has the stonewall
@@ -16,7 +16,7 @@
 # and shared (set shared true), of postmark with set number 200, set
 # transactions 500, set clients C, set shared S, set location (a new empty
 # directory), set label L, set report csv and run FILE, by the engine of
-# issue 10 (commit 21e79b4); then one run of 3 clients, label private,
+# commit 21e79b4; then one run of 3 clients, label private,
 # that failed (ENOSPC on a 512 kB tmpfs): its row and that of the client
 # that failed have status error, the two other clients' rows ok.
 # compare-schema2.csv: three such runs with label old by the engine before

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6012-compare-clients-run: scripts/compare.sh run mode with --clients
-# and our postmark (issue 10), on scratch directories of $T (no tmpfs):
+# and our postmark, on scratch directories of $T (no tmpfs):
 # every target runs with each number of clients of the list, interleaved
 # as without it, set clients coming after the config; the report has a
 # table per number of clients and the -clients plot; with --file-counts

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6013-compare-growth: scripts/compare.sh report mode reads the interval
-# series FILE.csv.intervals.csv beside a CSV file (issue 11) and reports
+# series FILE.csv.intervals.csv beside a CSV file and reports
 # the growth of the creation phase: per target, the create rate and p99
 # latency of its first and last bin of files alive and where the rate
 # stays below half of the first; the -growth plots; the series of runs
@@ -11,7 +11,7 @@
 # growth section.
 #
 # The fixture is postmark's own output (tests/fixtures/compare-growth.csv
-# and compare-growth.csv.intervals.csv, engine of issue 11, commit
+# and compare-growth.csv.intervals.csv, engine of commit
 # d213fac), appended in this order by `run FILE` with set report csv and
 # set transactions 200: label lin, set number 1000, set interval 250, set
 # warmup 1, set iterations 3, on ext4; label lin on a 512 kB tmpfs, set

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6014-compare-by: scripts/compare.sh report --by FIELD [--series FIELD2]
-# (issue 11): the rows are grouped by the value of any column (here the
+#: the rows are grouped by the value of any column (here the
 # kernel) in natural version order (6.1.0-18-amd64 < 6.2.0 < 6.10.2, not
 # the order of the file nor that of the strings), a table per value of
 # FIELD2 (here the label) with ratios and Welch tests against the first
@@ -10,7 +10,7 @@
 # without --by are refused.
 #
 # The fixture tests/fixtures/compare-kernels.csv is postmark's own output
-# (engine of issue 11, commit d213fac) on one ext4 file system: labels
+# (engine of commit d213fac) on one ext4 file system: labels
 # disk1 and disk2, each nine runs of set number 200, set transactions 300,
 # in three runs of set iterations 3 with set sync none, fsync, none.  The
 # test writes the kernels into its kernel column with awk: each label's

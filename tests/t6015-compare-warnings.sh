@@ -1,13 +1,13 @@
 #!/bin/sh
 # t6015-compare-warnings: the validity warnings of scripts/compare.sh
-# (issue 11).  A label on tmpfs is warned about, in the report and on
+#.  A label on tmpfs is warned about, in the report and on
 # stderr, in report mode when other labels ran on another file system
 # (not when it is alone), and in run mode always; the report lists the
 # runs' own warnings (the `warnings` column) per label, each counted by
 # its kind (the text with the numbers masked) and shown as first seen.
 #
 # The fixture tests/fixtures/compare-tmpfs.csv is postmark's own output
-# (engine of issue 11, commit d213fac): label mem, two runs (set
+# (engine of commit d213fac): label mem, two runs (set
 # iterations 2) of set number 300 and set transactions 300 on a tmpfs
 # (/dev/shm), then label disk, two such runs on ext4.  The expected counts
 # were read off its warnings column by hand: mem's runs both warn that the

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6016-compare-rounds: scripts/compare.sh run mode with --seed, -n
-# MIN-MAX --precision and --interval (issue 11), with our postmark on
+# MIN-MAX --precision and --interval, with our postmark on
 # scratch directories of $T: --seed S runs in rounds, each a random order
 # of the targets that the seed fixes (printed, and in the report), the
 # same again with the same seed; without --seed the seed comes from the

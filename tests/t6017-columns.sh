@@ -11,7 +11,7 @@
 # schema_version; the types, roles and units are the documented ones
 # (results/README.md), and the configuration columns are the `set` keys'
 # CSV columns (compare.py takes the workload signature from them).  The
-# VM columns of schema 5 (issue 16) hold the PM_VM_* variables of
+# VM columns of schema 5 hold the PM_VM_* variables of
 # postmark's environment, which the guest's init exports, in the CSV row
 # and the JSON record's environment, and are empty (null) without them.  A
 # set that does not exist, or two of them, is a usage error.

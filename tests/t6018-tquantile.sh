@@ -1,5 +1,5 @@
 #!/bin/sh
-# t6018-tquantile: one t quantile (issue 15).  postmark's t(0.975, df),
+# t6018-tquantile: one t quantile.  postmark's t(0.975, df),
 # pm_student_t975() in src/pm_stats.c (behind `set precision` and the
 # summary of iterations), and compare.py's, t975() in
 # scripts/postmark_compare/compare_stats.py (behind every interval of

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6019-compare-verdict: a row's 95% interval of the ratio and its verdict
-# come from one test (issue 15), Welch's: the interval is (mean +- t(0.975,
+# come from one test, Welch's: the interval is (mean +- t(0.975,
 # df) x standard error) / mean of the first label, so it excludes 1
 # exactly when p < 0.05, and the report says so.  Before, the interval
 # came from the delta method on the log ratio and the verdict from

@@ -1,7 +1,7 @@
 #!/bin/sh
 # t6020-compare-usage: a usage error says what is wrong in one line, then
 # where the usage is, "Try 'PROG --help' for more information.", and
-# exits 2: the full usage (60 lines) is for --help (issue 15).  The same
+# exits 2: the full usage (60 lines) is for --help.  The same
 # for every script of scripts/lib.sh's usage_error: compare.sh (its
 # Python program), dirindex-demo.sh and the bench scripts (getopts's own
 # message, then the same line); without any argument compare.sh prints

@@ -1,5 +1,5 @@
 #!/bin/sh
-# t6021-compare-postmark: which postmark run mode runs (issue 15).  The
+# t6021-compare-postmark: which postmark run mode runs.  The
 # installed postmark-compare runs the postmark installed beside it (the
 # same prefix, here a `make install' into $T with DESTDIR), not the one
 # first in PATH; whatever it runs must be this project's postmark: its

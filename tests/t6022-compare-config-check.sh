@@ -1,7 +1,7 @@
 #!/bin/sh
 # t6022-compare-config-check: run mode has postmark check the whole input
 # of the runs (the config and every line compare.sh adds to it) before the
-# first run (issue 15): a config error stops it with postmark's message,
+# first run: a config error stops it with postmark's message,
 # naming the config's line, and leaves nothing behind: no CSV file (not
 # even an empty one, as before), no results/ directory, no run started,
 # the targets empty.  The check runs nothing itself: a shell escape of

@@ -1,7 +1,7 @@
 #!/bin/sh
 # t6023-compare-exclusive: the CSV file of run mode's default name,
 # results/DATE-LABELS.csv (then -2.csv, -3.csv ...), is created
-# exclusively (issue 15): six comparisons of the same label started at
+# exclusively: six comparisons of the same label started at
 # once in one directory get six files, each holding the row of its own
 # run.  Before, each looked for a free name and then created it, so that
 # comparisons released together picked the same file and each reported

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6024-compare-fs-features: the report's file-system column shows the ext
-# features that differ between the targets (issue 15): two ext4 targets,
+# features that differ between the targets: two ext4 targets,
 # one with the hashed directory index and one without, read "ext4
 # (OPTIONS) dir_index" and "ext4 (OPTIONS) ^dir_index" (mkfs's notation),
 # where before both read "ext4 (OPTIONS)"; features that every target has

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6025-compare-plot-axes: the -files plot labels every file count on its
-# logarithmic axis (issue 15), where gnuplot's own tics of a log axis label
+# logarithmic axis, where gnuplot's own tics of a log axis label
 # only the decades, so that 5000 and 20000 could not be read; and no key
 # covers an axis title: in the -files and -clients plots the key sits
 # below the title of the x axis by more than a line, where before it

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6026-compare-input: compare.py reads any CSV in time linear in its size
-# and with no limit on a field (issue 15).  A 2 MB file whose 10th row
+# and with no limit on a field.  A 2 MB file whose 10th row
 # opens a quoted field that is never closed is refused at once with
 # FILE:LINE of that row (awk's splitter rescanned the pending record at
 # every line: a 200 KB file took minutes; timeout below only bounds a

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6506-kernels-usage: postmark-compare kernels refuses what it cannot
-# do before the first boot (issue 16, item 1): a usage error is one line
+# do before the first boot: a usage error is one line
 # and exit 2; a target, kernel image, modules directory or config that
 # will not do, or a CSV file of another schema, is exit 1 naming it,
 # and nothing is booted, created or left (no CSV file, nothing in

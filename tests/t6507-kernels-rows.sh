@@ -2,7 +2,7 @@
 # t6507-kernels-rows: the kernels mode's rounds, rows and report, with
 # the test hook COMPARE_KERNELS_ROWS standing for the boots (each boot of
 # a label gives that label's next row of a CSV file that host runs
-# wrote), so that no QEMU runs (issue 16, items 1 and 3): -n rounds of
+# wrote), so that no QEMU runs: -n rounds of
 # every target, each round in the order that run mode draws from the
 # same seed; one CSV file with one header and a row per boot; under TCG
 # each run row carries the emulator warning, which the report lists;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6508-kernels-gate: postmark-compare kernels --gate 'MEASURE P%' GOOD=
-# TEST= exits as git bisect run wants (issue 16, item 5): 1 when the
+# TEST= exits as git bisect run wants: 1 when the
 # whole 95% interval of mean(TEST) / mean(GOOD) from the report's Welch
 # test lies past the margin (below 1 - P/100 for a rate, above 1 + P/100
 # for a latency or a time), 0 when it does not, 125 when it cannot tell

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6509-kernels-boot: postmark-compare kernels end to end with real boots
-# under whatever accelerator there is (issue 16, items 1, 3, 4 and 6): a
+# under whatever accelerator there is: a
 # Debian kernel fetched with apt-get download (never installed) under
 # two labels, a third label whose kernel panics (--cmdline LABEL=TEXT:
 # no init, no root), a fourth whose modules directory lacks the disk's

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t6510-kernels-interrupt: Ctrl-C during a boot of postmark-compare
-# kernels (issue 16, item 4) stops QEMU, removes the disk image and the
+# kernels stops QEMU, removes the disk image and the
 # initramfs, keeps the rows so far, whole, and exits 130.  Two labels, two
 # rounds: M (its modules directory lacks the disk's modules: an error row
 # at once, no QEMU) and B (a Debian kernel fetched with apt-get download).

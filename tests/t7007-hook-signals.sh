@@ -1,6 +1,6 @@
 #!/bin/sh
 # t7007-hook-signals: a hook that does not end never holds a run hostage,
-# and no process of a hook outlives postmark (issue 14, item 4).
+# and no process of a hook outlives postmark.
 #  - SIGTERM sent to postmark's process id alone (as compare.sh does)
 #    while a hook waits forever reaches the hook's process group: the run
 #    ends as any interrupted run (exit 143, status interrupted, the

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t7008-location-modes: a run never works in a directory where another
-# user could replace its files (issue 14, item 12).  Whoever can write in
+# user could replace its files.  Whoever can write in
 # a directory can rename or link a file of their own in place of one of
 # the run's, which the run would then append to, read and remove; the
 # directory handles and O_NOFOLLOW stop symbolic links, not that.  So:

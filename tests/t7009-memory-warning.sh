@@ -1,7 +1,7 @@
 #!/bin/sh
 # t7009-memory-warning: a location whose files are in memory whatever the
-# run does is warned about, with advice that helps there (issue 14, item
-# 14).  The page-cache warning disappeared with set sync fsync on a tmpfs,
+# run does is warned about, with advice that helps there.  The page-cache
+# warning disappeared with set sync fsync on a tmpfs,
 # although the run still measured memory, and it advised set sync fsync.
 #  - a tmpfs: warned, naming the location and tmpfs, with and without set
 #    sync fsync, set sync osync with set dirsync, set cache cold (root);

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t8005: the record of an interrupted run of several clients holds the
-# same truths as one of a single client (issue 14, item 2): the phase it
+# same truths as one of a single client: the phase it
 # stopped in, the time it really ran (the phases it never reached last
 # no time), rates from that time, each phase of the run as long as its
 # longest client.  Once, a run of four clients stopped in its

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t8006: an interrupted run of MPI ranks records what a run of one
-# client does (issue 14, item 2), as t8005 checks for threads: two
+# client does, as t8005 checks for threads: two
 # ranks of two clients each, SIGTERM to both ranks once they are in
 # their transaction phase (rank 0's client 0 printed its first dot: both
 # ranks agreed to start the phase), then rank 0's record: stopped

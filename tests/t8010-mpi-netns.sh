@@ -1,5 +1,5 @@
 #!/bin/sh
-# t8010: MPI ranks over a network (issue 14, item 6).  Two ranks in two
+# t8010: MPI ranks over a network.  Two ranks in two
 # network namespaces joined by a veth pair, launched by mpirun from the
 # first through a launch agent that enters the second
 # (tests/clients/netns-agent.sh), with Open MPI's TCP transport alone on

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t8012: a rank killed with SIGKILL (as by the OOM killer) in the middle
-# of the transaction phase (issue 14, item 5).  The survivor notices it
+# of the transaction phase.  The survivor notices it
 # by itself (its process on this host ended: within a heartbeat period),
 # stops its clients at once, removes its own files and directories,
 # exits 1 with one message that names the lost rank and its directory

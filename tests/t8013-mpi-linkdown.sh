@@ -1,6 +1,6 @@
 #!/bin/sh
 # t8013: the network between two ranks goes down in the middle of the
-# transaction phase (issue 14, item 6).  Two ranks in two network
+# transaction phase.  Two ranks in two network
 # namespaces over TCP (as t8010), one directory of this host shared;
 # once both transact, the veth pair is taken down.  Each rank loses the
 # other after the heartbeat timeout (10 s), stops its clients at once,

@@ -1,6 +1,6 @@
 #!/bin/sh
 # t8014: a rank killed with SIGKILL in the middle of the transaction
-# phase (issue 14, item 5), where its files are not in a directory of
+# phase, where its files are not in a directory of
 # its own (t8012 has the rR of the plain case).  Two ranks: rank 1 is
 # killed and rank 0 ends by itself, removes its own files, exits 1 with
 # one message that names where rank 1's files may be left, and writes

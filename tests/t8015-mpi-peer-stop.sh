@@ -1,7 +1,7 @@
 #!/bin/sh
 # t8015: a rank that stops in the middle of a phase stops the other
-# ranks' clients at once, not at the end of their phase (issue 14,
-# items 5 and 6: every wait on a peer also watches the stop flag, and
+# ranks' clients at once, not at the end of their phase (every wait on a
+# peer also watches the stop flag, and
 # the peers' flags are watched while the clients run).  Two ranks, one
 # client each, a transaction phase far longer than the test:
 #   - SIGTERM to rank 1 alone: both ranks end, exit 143, and rank 0's

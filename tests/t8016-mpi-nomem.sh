@@ -1,6 +1,6 @@
 #!/bin/sh
 # t8016: the collectives of the MPI transport allocate nothing of their
-# own (issue 14, items 3 and 5): a rank short of memory in the middle of
+# own: a rank short of memory in the middle of
 # a run's merge must neither exit (leaving the others waiting) nor leave
 # a collective the others wait in.  tests/pm_mpimem refuses every
 # allocation its own code (postmark's library) makes while the ranks
