@@ -32,7 +32,10 @@ of the key, so that each value is a line of the -series plot.
 The measures are rows of MEASURES, each a column of the column table
 whose role (time, rate, latency, ratio) gives its kind, unit and which
 way is better; the workload signature is every column whose role is
-config, but those the groups are made of.
+config, but those the groups are made of.  Every value of a measure and
+every number of files is checked (compare_csv.amount): one that cannot
+be (a negative rate) or that the statistics cannot hold (above
+compare_csv.LIMIT) is an error naming the file, line and column.
 """
 
 import functools
@@ -40,7 +43,7 @@ import operator
 import re
 
 from .compare_csv import (CONFIG_ROLE, MEASURE_ROLES, Fail, Header, Reader,
-                         clean, number, numstr)
+                         amount, clean, numstr)
 from . import compare_growth
 from . import compare_stats
 
@@ -128,6 +131,9 @@ SERIES_MEASURES = ("transactions_per_s", "created_alone_per_s",
                    "delete_p99_us")
 _KINDS = {"rate": "rate", "time": "time", "latency": "lat",
           "ratio": "ratio"}
+# What a measure of each kind is, in the error that refuses its value.
+_NOUNS = {"rate": "a rate", "time": "a time", "lat": "a latency",
+          "ratio": "a ratio"}
 _UNITS = {"s": "seconds", "us": "microseconds"}
 
 
@@ -346,7 +352,8 @@ class _File:
             if not m.opt:
                 h.need(m.col, what)
         self.nf = len(fields)
-        self.mcols = [(k, h.index[m.col], m.scale, "column " + m.col)
+        self.mcols = [(k, h.index[m.col], m.scale, "column " + m.col,
+                       _NOUNS[m.kind])
                       for k, m in enumerate(d.measures)
                       if m.col in h.index]
         skip = {"number", "clients", s.by, s.series}
@@ -432,7 +439,8 @@ class _File:
         return "(empty)" if v == "" else v
 
     def rownumber(self, where, f):
-        return number(self.get(f, "number"), where, "column number")
+        return amount(self.get(f, "number"), where, "column number",
+                      "a number of files", least=1, whole=True)
 
     def rowclients(self, where, f):
         ncl = self.get(f, "clients")
@@ -479,10 +487,10 @@ class _File:
         vals = lab.lists.get(gi)
         if vals is None:
             vals = lab.lists[gi] = [[] for _ in d.measures]
-        for k, i, scale, col in self.mcols:
+        for k, i, scale, col, noun in self.mcols:
             v = f[i]
             if v != "":         # else not measured
-                vals[k].append(number(v, where, col) * scale)
+                vals[k].append(amount(v, where, col, noun) * scale)
 
     def describe(self, lab, gi, f):
         """What a member row says about its label: where it ran (host,
