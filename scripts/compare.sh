@@ -23,8 +23,8 @@
 # that make writes from postmark --columns) and python3, and execs it with
 # the arguments, in isolated mode (-I: no PYTHON* variables, no user site,
 # neither the current directory nor a script's on the module path, so
-# nothing beside the caller's files is imported) with the data directory
-# first on the path.  make install installs this
+# nothing beside the caller's files is imported; -S: no site module
+# either) with the data directory first on the path.  make install installs this
 # file as postmark-compare, documented in man/postmark-compare.1.
 #
 # Dependencies: python3 (3.8 or later: $PYTHON, else python3 in PATH, else
