@@ -20,7 +20,12 @@
 # the middle of each step between adjacent groups that Welch's test finds
 # significant (data/steps.tsv: line's group place, measure, x, y, 1 when
 # significant); loaded after plot-common.gp.  The lines are drawn a little
-# apart so that their intervals do not hide each other.  Interval ends
+# apart so that their intervals do not hide each other.  Each panel has
+# the key of the lines below it, under the axis title and the tic labels
+# (turned when they do not fit, ticangle), in a bottom margin made for
+# it: a row for every three lines, three more for turned tic labels (a
+# key inside a panel covered its data, and one of long names other
+# panels).  Interval ends
 # below zero are drawn at zero, and the y axis stops at smeastopK (see
 # PlotData.top() in compare_plot.py).
 
@@ -29,23 +34,13 @@ set multiplot layout 2,3 title title . "\n" . workload . ", " . \
     seriesgroup . "\nmean and 95% confidence interval across " . \
     byfield . "; * significant step (Welch p < 0.05)"
 off(s) = (s - (nseries + 1) / 2.0) * 0.08
-setup = common . 'set xtics (); set xrange [0.5:nlabels + 0.5]; ' . \
-    'set tics nomirror; set xlabel byfield'
+set key below
+setup = common . ticsetup . 'set xrange [0.5:nlabels + 0.5]; ' . \
+    'set tics nomirror; set xlabel byfield; ' . \
+    sprintf('set bmargin %d; ', 5 + ceil(nseries / 3.0) + \
+    (ticangle == 0 ? 0 : 3))
 do for [k=1:nsmeas] {
 	eval setup
-	do for [i=1:nlabels] {
-		set xtics add (value(sprintf("labeltic%d", i)) i)
-	}
-	if (nlabels > 4) {
-		set xtics rotate by -30
-	} else {
-		set xtics norotate
-	}
-	if (k == 1) {
-		set key top left
-	} else {
-		set key off
-	}
 	set title value(sprintf("smeasname%d", k))
 	set ylabel value(sprintf("smeasunit%d", k))
 	set yrange [0:value(sprintf("smeastop%d", k))]
@@ -60,7 +55,8 @@ do for [k=1:nsmeas] {
 		    for [s=1:nseries] steps using \
 		    (($1 == value(sprintf("seriesg%d", s)) && \
 		    strcol(2) eq mk && $5 == 1) ? $3 + off(s) : NaN):4 \
-		    with points lc s pt 3 ps 2.5 notitle
+		    with points lc s pt 3 ps 2.5 notitle, \
+		    @tics
 	} else {
 		eval nodata
 	}

@@ -50,8 +50,15 @@ from . import compare_stats
 MB = 1048576.0          # bytes in a MB, as PostMark
 _POSINT = re.compile(r"[1-9][0-9]*\Z")
 _DIGITS = re.compile(r"[0-9]+\Z")
+# What a warning's kind leaves out: names in quotes, paths, figures.
+_QUOTED = re.compile(r"'[^']*'")
+_PATH = re.compile(r"(?<![\w.])/[^\s,;:'\"()]*")
 _FIGURES = re.compile(r"[0-9]+(\.[0-9]+)?")
-_masked = {}            # warning -> the warning with its figures masked
+_kinds = {}             # warning -> its kind
+# Where the values of a field are cut into words, and how long a value
+# may be before the values are shown by what differs between them.
+_WORDS = re.compile(r"[^ ,;]+")
+SHORT = 24
 # The settings of later schemas that the workload line names when they
 # are not the defaults: column, its default values, how it reads.
 _SETTINGS = (
@@ -66,6 +73,46 @@ _SETTINGS = (
     ("interval", ("", "0"), "interval {}"),
     ("ranks", ("", "1"), "{} ranks"),
 )
+
+
+def warning_kind(text):
+    """The kind of a run's warning: its text with the names in quotes,
+    the paths and the figures masked, so that the same warning of runs
+    in other directories, or with other figures, is one kind."""
+    k = _kinds.get(text)
+    if k is None:
+        k = _QUOTED.sub("'X'", text)
+        k = _PATH.sub("/X", k)
+        k = _kinds[text] = _FIGURES.sub("N", k)
+    return k
+
+
+def abbreviate(values):
+    """Per value (text) of a field, the name to show it by: the words
+    (runs of characters but blanks, commas and semicolons) in which it
+    differs from the others, those it alone of them lacks written ^WORD
+    (as mkfs writes a feature turned off) when it has none of its own;
+    each value itself when none is longer than SHORT characters, when a
+    value is one word, or when two would get one name."""
+    vals = list(dict.fromkeys(values))
+    same = {v: v for v in vals}
+    if len(vals) < 2 or max(len(v) for v in vals) <= SHORT:
+        return same
+    words = {v: list(dict.fromkeys(_WORDS.findall(v))) for v in vals}
+    if any(len(w) < 2 for w in words.values()):
+        return same
+    common = set.intersection(*(set(w) for w in words.values()))
+    union = list(dict.fromkeys(w for v in vals for w in words[v]))
+    short = {}
+    for v in vals:
+        own = [w for w in words[v] if w not in common]
+        if not own:
+            have = set(words[v])
+            own = ["^" + w for w in union if w not in have]
+        short[v] = " ".join(own)
+    if "" in short.values() or len(set(short.values())) < len(vals):
+        return same
+    return short
 
 
 class Measure:
@@ -209,7 +256,7 @@ class Label:
         self.fs = []            # distinct (types, options, features)
         self.tmpfs = False      # a row ran on tmpfs
         self.other = False      # a row ran on another known file system
-        self.warnings = {}      # masked text -> [first text, runs]
+        self.full = name        # name before abbreviate()
         self.mixed = {}         # group -> labels of its rows (by)
         self.rank = 0           # per_client: its run label's place
         self.client = 0         # per_client: its client number
@@ -239,6 +286,8 @@ class Data:
         self.baserank = {}
         self.sigs = set()
         self.workload = ""
+        self.warnings = {}      # kind -> [first text, {Label: runs}]
+        self.names = {}         # field -> {value: name} when abbreviated
         self.growth = compare_growth.Growth(self)
         self.wanted = {}
         for i, lab in enumerate(s.labels or []):
@@ -301,6 +350,32 @@ class Data:
                 lambda a, b: compare_stats.natcmp(a.name, b.name)))
         elif not self.wanted and self.s.per_client:
             self.labels.sort(key=lambda lab: (lab.rank, lab.client))
+        self._shorten()
+
+    def _shorten(self):
+        """Name long values of by and series by what differs between
+        them (abbreviate()), remembering each field's names (names) for
+        the report's key and for shown()."""
+        s = self.s
+        if s.by and s.by != "label" and not s.per_client:
+            names = self._names(s.by, [lab.name for lab in self.labels])
+            for lab in self.labels:
+                lab.name = names[lab.name]
+            self.lidx = {lab.name: lab for lab in self.labels}
+        if s.series:
+            names = self._names(s.series, [g.ser for g in self.groups])
+            for g in self.groups:
+                g.ser = names[g.ser]
+
+    def _names(self, field, values):
+        names = abbreviate(values)
+        if any(k != v for k, v in names.items()):
+            self.names[field] = names
+        return names
+
+    def shown(self, field, value):
+        """The name that value of field is shown by."""
+        return self.names.get(field, {}).get(value, value)
 
     def skipped_text(self):
         """"1 error, 2 interrupted": the statuses skipped, sorted."""
@@ -495,8 +570,8 @@ class _File:
     def describe(self, lab, gi, f):
         """What a member row says about its label: where it ran (host,
         kernel, file system), whether on tmpfs, its run warnings (each
-        kind counted by its text with the numbers masked, shown as first
-        seen), and which labels a group of by mixes."""
+        kind, warning_kind(), counted per label, shown as first seen),
+        and which labels a group of by mixes."""
         for what in ("host", "kernel"):
             v = clean(self.get(f, what))
             if v and v not in lab.info[what]:
@@ -517,13 +592,8 @@ class _File:
             w = clean(w)
             if w == "":
                 continue
-            k = _masked.get(w)
-            if k is None:
-                k = _masked[w] = _FIGURES.sub("N", w)
-            if k in lab.warnings:
-                lab.warnings[k][1] += 1
-            else:
-                lab.warnings[k] = [w, 1]
+            runs = self.d.warnings.setdefault(warning_kind(w), [w, {}])[1]
+            runs[lab] = runs.get(lab, 0) + 1
         s = self.d.s
         if s.by and s.by != "label" and s.series != "label":
             lab.mixed.setdefault(gi, set()).add(clean(self.get(f,

@@ -248,7 +248,11 @@ class Growth:
         ncl = {s[2][2] for s in self.series}
         multi = len(ncl) > 1
         lines = {}
+        s = self.d.s
         for fileno, raw, (label, ser, cl), pts in self.series:
+            if s.by:
+                label = self.d.shown(s.by, label)
+            ser = self.d.shown(s.series, ser)
             if (fileno, raw) in self.bad or not pts or label not in lidx:
                 continue
             key = (label, ser, cl if multi else "")

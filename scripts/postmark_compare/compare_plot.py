@@ -25,6 +25,11 @@ into gnuplot code, where a name starting with | or < would run a command
 even when quoted; the plot is drawn into plot.png or plot.svg there and
 moved to its place.
 
+labels.tsv holds the label indexes (1 to the number of labels), a line
+each, whose tic labels along an x axis the plots read from the variables
+ticnameI as xticlabels(): a tic label of `set xtics` is a format to
+gnuplot, cut at 50 characters of output when it holds a %, one read as
+data is not.
 stats.tsv has the columns label index, label (" as '), number, measure,
 kind, op, percentile index, n, mean, low and high end of the 95 %
 interval, clients, place of the group (1 to the number of groups, in the
@@ -45,6 +50,15 @@ from . import compare_report
 
 KINDS = ("bars", "latency", "files", "clients", "growth", "series")
 _SIZES = {"bars": "1200,900", "series": "1200,900"}
+# The tic labels of the labels along the x axis of the bar and -series
+# plots, panels of about 320 points in a font of about 6 points a
+# character: turned (by TIC_ANGLE degrees) when they do not fit side by
+# side, numbered (the title keys the numbers) when one is longer than
+# TIC_LONGEST characters.
+PANEL_WIDTH = 320
+CHAR_WIDTH = 6
+TIC_ANGLE = 30
+TIC_LONGEST = 32
 
 
 def gpstr(s):
@@ -52,6 +66,16 @@ def gpstr(s):
     gnuplot code (control characters removed: a line feed would end the
     statement)."""
     return "'" + noctl(s).replace("'", "''") + "'"
+
+
+def tics(names):
+    """The tic labels of the labels names along an x axis (see
+    TIC_LONGEST) and their angle, 0 when level."""
+    if max(len(n) for n in names) > TIC_LONGEST:
+        names = [str(i) for i in range(1, len(names) + 1)]
+    room = PANEL_WIDTH / len(names)
+    wide = max(len(n) for n in names) * CHAR_WIDTH + 2 * CHAR_WIDTH
+    return names, (TIC_ANGLE if wide > room else 0)
 
 
 def tsvnum(x):
@@ -123,9 +147,11 @@ class PlotData:
         return hi * 1.05 if hi > 0 else 1
 
     def write(self, out):
-        """Write labels, stats.tsv, steps.tsv, growth.tsv and vars.gp
+        """Write stats.tsv, labels.tsv, steps.tsv, growth.tsv and vars.gp
         into the directory out."""
         r = self.r
+        with open(os.path.join(out, "labels.tsv"), "w") as f:
+            f.write("".join(f"{i}\n" for i in range(1, len(r.labels) + 1)))
         with open(os.path.join(out, "stats.tsv"), "w", encoding="utf-8",
                   errors="surrogateescape") as f:
             for g, gi in enumerate(r.order, 1):
@@ -155,7 +181,11 @@ class PlotData:
         r = self.r
         d = self.d
         pn = self.pn
-        title = " vs ".join(lab.name for lab in r.labels)
+        names = [lab.name for lab in r.labels]
+        ticnames, angle = tics(names)
+        if ticnames != names:
+            names = [f"{t}: {n}" for t, n in zip(ticnames, names)]
+        title = " vs ".join(names)
         if d.s.title:
             title += " - " + d.s.title
         v.append("title = " + gpstr(title))
@@ -163,6 +193,7 @@ class PlotData:
                                        "several workloads"))
         v.append("plotnumber = " + numstr(d.groups[pn].num))
         v.append(f"plotclients = {d.groups[pn].ncl}")
+        v.append(f"plotplace = {self.place[pn]}")
         v.append("plotgroup = " + gpstr(r.groupdesc(pn)))
         v.append("seriesgroup = " + gpstr(r.groupdesc(pn, True)))
         v.append("clientsnote = " + gpstr(r.clientsdesc(pn)))
@@ -177,8 +208,8 @@ class PlotData:
         v.append(f"nlabels = {len(r.labels)}")
         for i, lab in enumerate(r.labels, 1):
             v.append(f"label{i} = " + gpstr(lab.name))
-            # A tic label is a printf format to gnuplot: % doubled.
-            v.append(f"labeltic{i} = " + gpstr(lab.name.replace("%", "%%")))
+            v.append(f"ticname{i} = " + gpstr(ticnames[i - 1]))
+        v.append(f"ticangle = {angle}")
         v.append(f"nbars = {compare_data.NBARS}")
         for k in range(compare_data.NBARS):
             m = r.ms[k]
@@ -201,11 +232,20 @@ class PlotData:
             top = max(top, self.top(k, "clients"))
         v.append(f"clientsstonewall = {int(sw)}")
         v.append(f"clientstop = {top:.10g}")
+        clipped = 0
         for i, op in enumerate(("create", "read", "append", "delete"), 1):
-            has = any(m.op == op and (pn, k) in self.has
-                      for k, m in enumerate(r.ms))
+            has = False
+            for k, m in enumerate(r.ms):
+                if m.op != op:
+                    continue
+                for li in range(len(r.labels)):
+                    s = r.samples[(li, pn, k)]
+                    if s.n and s.mean > 0:
+                        has = True
+                        clipped += s.lo is not None and s.lo <= 0
             v.append(f"op{i} = " + gpstr(op))
             v.append(f"ophas{i} = {int(has)}")
+        v.append(f"latclipped = {clipped}")
 
     def _series_vars(self, v, out):
         r = self.r
@@ -244,6 +284,9 @@ class PlotData:
     def _growth_vars(self, v, out):
         lines = self.r.growth
         v.append(f"ngrowth = {len(lines)}")
+        v.append("growthp99 = %d" % any(p is not None and p > 0
+                                        for g in lines
+                                        for _, _, p, _ in g.bins))
         with open(os.path.join(out, "growth.tsv"), "w") as f:
             for i, g in enumerate(lines, 1):
                 v.append(f"growthname{i} = " + gpstr(

@@ -374,6 +374,21 @@ class Report:
                    ", ".join(lab.info["kernel"]) or "-",
                    ", ".join(fs[lab.name]) or "-"])
         self.table(t)
+        self._names()
+
+    def _names(self):
+        """The key of the values named by what differs between them
+        (compare_data.abbreviate): each name and its value."""
+        for field, names in self.d.names.items():
+            s = (f"{field}: its values named by what differs between "
+                 "them (^WORD: without WORD)")
+            self.txt += ["", s]
+            self.md += ["", mdesc(s), ""]
+            t = Table("name value")
+            t.head[0] = field
+            for value, name in names.items():
+                t.add([name, value])
+            self.table(t)
 
     def _group(self, gi):
         r = self.r
@@ -483,18 +498,37 @@ class Report:
         self.paragraph(s)
 
     def _run_warnings(self):
-        """Each label's distinct run warnings, counted."""
-        anyw = False
-        for lab in self.r.labels:
-            for text, n in lab.warnings.values():
-                if not anyw:
-                    self.section("warnings of the runs (postmark's warnings "
-                                 "column; the figures are the first run's)")
-                    anyw = True
-                s = f"{lab.name}, {n} of {lab.nrows} runs: {text}"
-                self.txt.append(wrap(s, 78))
-                self.md.append("* " + mdesc(s))
-        self.any_run_warnings = anyw
+        """The runs' warnings, each kind once (warning_lines())."""
+        lines = warning_lines(self.d.warnings, self.r.labels)
+        if lines:
+            self.section("warnings of the runs (postmark's warnings column, "
+                         "each kind once; its names and figures are the "
+                         "first run's)")
+        for s in lines:
+            self.txt.append(wrap(s, 78))
+            self.md.append("* " + mdesc(s))
+        self.any_run_warnings = bool(lines)
+
+
+def warning_lines(warnings, labels):
+    """The lines of the runs' warnings (compare_data.Data.warnings: kind
+    -> [first text, {Label: runs}]) of the report's labels, in the order
+    first seen: "N of M runs: TEXT", M the runs of all the labels, with
+    "(LABEL, LABEL n of m ...)" after "runs" unless every run had it."""
+    total = sum(lab.nrows for lab in labels)
+    out = []
+    for text, runs in warnings.values():
+        n = sum(runs.get(lab, 0) for lab in labels)
+        if not n:
+            continue
+        who = ""
+        if n < total:
+            who = " (" + ", ".join(
+                lab.name if runs[lab] == lab.nrows else
+                f"{lab.name} {runs[lab]} of {lab.nrows}"
+                for lab in labels if runs.get(lab)) + ")"
+        out.append(f"{n} of {total} runs{who}: {text}")
+    return out
 
 
 def _p99(p):
