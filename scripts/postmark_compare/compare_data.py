@@ -252,7 +252,7 @@ class Label:
         self.nrows = 0
         self.groups = {}        # group -> rows
         self.lists = {}         # group -> per measure index, [values]
-        self.info = {"host": [], "kernel": []}
+        self.info = {"host": [], "kernel": [], "vm": []}
         self.fs = []            # distinct (types, options, features)
         self.tmpfs = False      # a row ran on tmpfs
         self.other = False      # a row ran on another known file system
@@ -569,11 +569,12 @@ class _File:
 
     def describe(self, lab, gi, f):
         """What a member row says about its label: where it ran (host,
-        kernel, file system), whether on tmpfs, its run warnings (each
+        kernel, virtual machine, file system), whether on tmpfs, its run warnings (each
         kind, warning_kind(), counted per label, shown as first seen),
         and which labels a group of by mixes."""
-        for what in ("host", "kernel"):
-            v = clean(self.get(f, what))
+        for what, v in (("host", clean(self.get(f, "host"))),
+                        ("kernel", clean(self.get(f, "kernel"))),
+                        ("vm", self.machine(f))):
             if v and v not in lab.info[what]:
                 lab.info[what].append(v)
         types = self.get(f, "fs_types")
@@ -598,6 +599,22 @@ class _File:
         if s.by and s.by != "label" and s.series != "label":
             lab.mixed.setdefault(gi, set()).add(clean(self.get(f,
                                                                 "label")))
+
+    def machine(self, f):
+        """The virtual machine a row ran in, "" when none: its QEMU
+        accelerator and clock, "tcg, icount clock (shift 5)"; the host's
+        clock in rows without vm_clock (schema 5)."""
+        accel = clean(self.get(f, "vm_accelerator"))
+        if accel == "":
+            return ""
+        if "vm_clock" not in self.h.index:
+            return f"{accel}, host clock"
+        clock = clean(self.get(f, "vm_clock"))
+        if clock == "":
+            return f"{accel}, clock not recorded"
+        shift = clean(self.get(f, "vm_icount_shift"))
+        return f"{accel}, {clock} clock" + (f" (shift {shift})" if shift
+                                            else "")
 
     def workload(self, f):
         """The workload of a row in words, without the fields the groups

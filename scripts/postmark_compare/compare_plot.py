@@ -78,6 +78,19 @@ def tics(names):
     return names, (TIC_ANGLE if wide > room else 0)
 
 
+def machines(labels):
+    """" - QEMU: tcg, host clock", the virtual machines of the labels
+    for a title (each label's when they differ), "" when none ran in
+    one."""
+    vms = [", ".join(lab.info["vm"]) or "no VM" for lab in labels]
+    if all(v == "no VM" for v in vms):
+        return ""
+    if len(set(vms)) == 1:
+        return " - QEMU: " + vms[0]
+    return " - QEMU: " + "; ".join(f"{lab.name} {v}"
+                                   for lab, v in zip(labels, vms))
+
+
 def tsvnum(x):
     """A number for the tables ("NaN" when undefined)."""
     return "NaN" if x is None else f"{x:.10g}"
@@ -188,6 +201,7 @@ class PlotData:
         title = " vs ".join(names)
         if d.s.title:
             title += " - " + d.s.title
+        title += machines(r.labels)
         v.append("title = " + gpstr(title))
         v.append("workload = " + gpstr(d.workload if r.nsig == 1 else
                                        "several workloads"))

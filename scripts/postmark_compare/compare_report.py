@@ -364,7 +364,9 @@ class Report:
                              "no disk file system's")
 
     def _where(self):
-        t = Table("label runs host kernel file_system", right=(2,))
+        vm = any(lab.info["vm"] for lab in self.r.labels)
+        t = Table("label runs host kernel file_system" +
+                  (" virtual_machine" if vm else ""), right=(2,))
         if self.s.by:
             t.head[0] = self.s.by.replace("_", " ")
         fs = fs_descriptions(self.r.labels)
@@ -372,9 +374,29 @@ class Report:
             t.add([lab.name, lab.nrows,
                    ", ".join(lab.info["host"]) or "-",
                    ", ".join(lab.info["kernel"]) or "-",
-                   ", ".join(fs[lab.name]) or "-"])
+                   ", ".join(fs[lab.name]) or "-"] +
+                  ([", ".join(lab.info["vm"]) or "-"] if vm else []))
         self.table(t)
         self._names()
+        self._icount()
+
+    def _icount(self):
+        """What a time of the emulated clock is, when some label ran on
+        QEMU's icount clock."""
+        labs = [lab.name for lab in self.r.labels
+                if any(" icount clock" in v for v in lab.info["vm"])]
+        if not labs:
+            return
+        who = ("every label" if len(labs) == len(self.r.labels) else
+               ", ".join(labs))
+        self.paragraph(
+            f"Times on the icount clock ({who}): the guest's clock counts "
+            "the instructions the guest executed, the kernel's and "
+            "postmark's together, at a fixed rate (2^shift ns each), plus "
+            "the device time that QEMU models; it does not see cache "
+            "misses, lock contention or real device latency, so a time "
+            "says how much work the kernel did, not how long it would "
+            "take on hardware.")
 
     def _names(self):
         """The key of the values named by what differs between them
