@@ -37,13 +37,16 @@
 # level), plotplace (the place of the group of the bar and latency plots),
 # nbars, barkeyK, barnameK, barunitK, barbetterK ("higher
 # is better" or "lower is better", from the column's role), barhasK,
-# barsweepK, bartopK, opI and ophasI, latclipped (how many intervals of the
-# latency plot reach 0 or below), and for the -series and -growth plots the
+# barsweepK, bartopK, filespanels (the measures K of the -files plot),
+# filesclipped (how many of its intervals go on above their axis), opI and
+# ophasI, latclipped (how many intervals of the latency plot reach 0 or
+# below), and for the -series and -growth plots the
 # variables named in plot-series.gp and plot-growth.gp; stats.tsv has the
 # columns label index, label (" as '), number, measure, kind, op,
 # percentile index, n, mean, low and high end of the 95 % interval,
 # clients, place of the group (1 to the number of groups, in the order of
-# the tables); labels.tsv the label indexes, a line each.
+# the tables), 1 when the group is a point of the -files plot, 1 when of
+# the -clients plot; labels.tsv the label indexes, a line each.
 #
 # The tic labels of the labels are read as data, plotted from labels.tsv
 # with xticlabels() (the element tics): a tic label of `set xtics' is a

@@ -27,12 +27,15 @@
 # key inside a panel covered its data, and one of long names other
 # panels).  Interval ends
 # below zero are drawn at zero, and the y axis stops at smeastopK (see
-# PlotData.top() in compare_plot.py).
+# PlotData.top() in compare_plot.py), where an upward triangle marks an
+# interval that goes on above it and the title says so (seriesclipped).
 
 steps = 'data/steps.tsv'
 set multiplot layout 2,3 title title . "\n" . workload . ", " . \
     seriesgroup . "\nmean and 95% confidence interval across " . \
-    byfield . "; * significant step (Welch p < 0.05)"
+    byfield . "; * significant step (Welch p < 0.05)" . \
+    (seriesclipped ? "; up triangle: the interval goes on above the " . \
+    "axis" : "")
 off(s) = (s - (nseries + 1) / 2.0) * 0.08
 set key below
 setup = common . ticsetup . 'set xrange [0.5:nlabels + 0.5]; ' . \
@@ -46,6 +49,7 @@ do for [k=1:nsmeas] {
 	set yrange [0:value(sprintf("smeastop%d", k))]
 	mk = value(sprintf("smeaskey%d", k))
 	if (value(sprintf("smeashas%d", k))) {
+		top = value(sprintf("smeastop%d", k))
 		plot for [s=1:nseries] stats using \
 		    (($13 == value(sprintf("seriesg%d", s)) && \
 		    strcol(4) eq mk) ? $1 + off(s) : NaN):9:\
@@ -56,6 +60,10 @@ do for [k=1:nsmeas] {
 		    (($1 == value(sprintf("seriesg%d", s)) && \
 		    strcol(2) eq mk && $5 == 1) ? $3 + off(s) : NaN):4 \
 		    with points lc s pt 3 ps 2.5 notitle, \
+		    for [s=1:nseries] stats using \
+		    (($13 == value(sprintf("seriesg%d", s)) && \
+		    strcol(4) eq mk && $11 > top) ? $1 + off(s) : NaN):(top) \
+		    with points lc s pt 9 ps 1.2 notitle, \
 		    @tics
 	} else {
 		eval nodata

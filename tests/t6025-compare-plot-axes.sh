@@ -21,8 +21,9 @@
 #  - the -growth plot's key sits below its x axis title, not on the data;
 #  - a latency interval that reaches zero or below, drawn down to a tenth
 #    of its mean on the logarithmic axis, is marked there (a downward
-#    triangle, gnuplot's point type 11, #gpPt10 in SVG) and a note under
-#    the plot says so.
+#    triangle, gnuplot's point type 11, #gpPt10 in SVG) and a line of the
+#    title says so; one that goes on above the top of a -series panel's
+#    axis (at most 1.5 times the highest mean) by an upward triangle.
 
 . "$srcdir/tests/tap.sh"
 
@@ -140,8 +141,8 @@ is "$(level "$T/pct2-bars.svg" 'x%n%s%%y')" 9 \
 cp "$srcdir/tests/fixtures/compare-vm.csv" "$T/vm.csv"
 (cd "$T" && COMPARE_DATA_DIR=$T sh "$compare" report -o vm vm.csv &&
     cp "$T/stats.tsv" "$T/vm-stats.tsv" &&
-    sh "$compare" report -o kfs --by kernel --series fs_features vm.csv) \
-    >/dev/null 2>"$T/err"
+    mkdir kd && COMPARE_DATA_DIR=$T/kd sh "$compare" report -o kfs \
+    --by kernel --series fs_features vm.csv) >/dev/null 2>"$T/err"
 is "$?" 0 "kernels' rows, by label and --by kernel --series fs_features"
 is "$(rotated "$T/vm-bars.svg" 6.1.0-56-nodx)" 9 \
     "-bars: four labels of 13 characters are turned in the 9 panels"
@@ -155,6 +156,25 @@ is "$(sed 's/^[^ ]* //' "$T/series" | grep '^fs_features' | sort | uniq -c |
     "-series: each line is named by what differs, in a key in each panel"
 is "$(astray "$T/series" kernel "fs_features dir_index")" "6 0" \
     "-series: each key sits below its panel's axis title"
+# The intervals above the top of their panel's axis (vars.gp's smeastopK
+# of the measure smeaskeyK): each marked there by an upward triangle
+# (point type 9, #gpPt8), and the title says so.
+n=$(awk -F'\t' 'FNR == NR {
+	if (split($0, a, / = /) == 2 && a[1] ~ /^smeas(key|top)[0-9]+$/) {
+		gsub(/\047/, "", a[2])
+		i = a[1]; sub(/^smeas(key|top)/, "", i)
+		if (a[1] ~ /key/) key[i] = a[2]; else top[i] = a[2]
+	}
+	next
+}
+FNR == 1 { for (i in key) t[key[i]] = top[i] }
+($4 in t) && $11 > t[$4] + 0 { n++ }
+END { print n + 0 }' "$T/kd/vars.gp" "$T/kd/stats.tsv")
+ok "$(test "$n" -gt 0; echo $?)" "-series: $n intervals above their axis"
+is "$(grep -c "xlink:href='#gpPt8'" "$T/kfs-series.svg")" "$n" \
+    "-series: each marked by an upward triangle"
+texts "$T/kfs-series.svg" | grep -q 'up triangle: the interval goes on above the axis'
+ok $? "-series: the title says what the triangle means"
 is "$(grep -cF "$long" "$T/kfs.txt")" 1 \
     "the report shows the full value once, in its key"
 grep -q "^5000 files (set number), fs_features dir_index; " "$T/kfs.txt"

@@ -33,7 +33,8 @@ data is not.
 stats.tsv has the columns label index, label (" as '), number, measure,
 kind, op, percentile index, n, mean, low and high end of the 95 %
 interval, clients, place of the group (1 to the number of groups, in the
-order of the tables); steps.tsv the steps of by (group place, measure, x,
+order of the tables), and 1 or 0: whether the group is a point of the
+-files plot, of the -clients plot; steps.tsv the steps of by (group place, measure, x,
 y, 1 when significant); growth.tsv the growth lines (line, files alive,
 creates/s, p99 latency or NaN, intervals in the bin).
 """
@@ -55,6 +56,8 @@ _SIZES = {"bars": "1200,900", "series": "1200,900"}
 # character: turned (by TIC_ANGLE degrees) when they do not fit side by
 # side, numbered (the title keys the numbers) when one is longer than
 # TIC_LONGEST characters.
+# The measures (1-based, of the first NBARS) of the -files plot's panels.
+FILES_PANELS = (1, 2, 5, 9)
 PANEL_WIDTH = 320
 CHAR_WIDTH = 6
 TIC_ANGLE = 30
@@ -148,16 +151,24 @@ class PlotData:
         highest interval end, but at most 1.5 times the highest mean, so
         that the wide intervals of few runs do not flatten the lines."""
         mx = hi = 0.0
-        for gi in self.sweep(sweep):
-            for li in range(len(self.r.labels)):
-                s = self.r.samples[(li, gi, k)]
-                if not s.n:
-                    continue
-                mx = max(mx, s.mean)
-                if s.hi is not None:
-                    hi = max(hi, s.hi)
+        for s in self.samples(k, sweep):
+            mx = max(mx, s.mean)
+            if s.hi is not None:
+                hi = max(hi, s.hi)
         hi = min(max(hi, mx), 1.5 * mx)
         return hi * 1.05 if hi > 0 else 1
+
+    def samples(self, k, sweep):
+        """The samples of measure k with values in the plot of sweep."""
+        return [self.r.samples[(li, gi, k)] for gi in self.sweep(sweep)
+                for li in range(len(self.r.labels))
+                if self.r.samples[(li, gi, k)].n]
+
+    def clipped(self, ks, sweep):
+        """How many intervals of the measures ks in the plot of sweep go
+        on above the top of their axis."""
+        return sum(1 for k in ks for s in self.samples(k, sweep)
+                   if s.hi is not None and s.hi > self.top(k, sweep))
 
     def write(self, out):
         """Write stats.tsv, labels.tsv, steps.tsv, growth.tsv and vars.gp
@@ -170,6 +181,8 @@ class PlotData:
             for g, gi in enumerate(r.order, 1):
                 num = numstr(self.d.groups[gi].num)
                 ncl = self.d.groups[gi].ncl
+                sweeps = (f"\t{int(self.insweep(gi, 'files'))}"
+                          f"\t{int(self.insweep(gi, 'clients'))}")
                 for li, lab in enumerate(r.labels):
                     name = lab.name.replace('"', "'")
                     for k, m in enumerate(r.ms):
@@ -181,7 +194,7 @@ class PlotData:
                         f.write(f"{li + 1}\t{name}\t{num}\t{m.key}\t"
                                 f"{m.kind}\t{m.op or '-'}\t{m.xpos}\t{s.n}\t"
                                 f"{tsvnum(s.mean)}\t{tsvnum(lo)}\t"
-                                f"{tsvnum(hi)}\t{ncl}\t{g}\n")
+                                f"{tsvnum(hi)}\t{ncl}\t{g}{sweeps}\n")
         v = []
         self._vars(v)
         self._series_vars(v, out)
@@ -237,6 +250,9 @@ class PlotData:
                   f"barhas{k + 1} = {int((pn, k) in self.has)}",
                   f"barsweep{k + 1} = {int(n > 1)}",
                   f"bartop{k + 1} = {self.top(k, 'files'):.10g}"]
+        v.append("filespanels = " + gpstr(" ".join(map(str, FILES_PANELS))))
+        v.append("filesclipped = %d" % self.clipped(
+            [k - 1 for k in FILES_PANELS], "files"))
         # The rate-versus-clients plot: transactions/s and, when
         # measured, the stonewall rate, on one axis.
         k = r.key["transactions_stonewall_per_s"]
@@ -246,6 +262,9 @@ class PlotData:
             top = max(top, self.top(k, "clients"))
         v.append(f"clientsstonewall = {int(sw)}")
         v.append(f"clientstop = {top:.10g}")
+        v.append("clientsclipped = %d" % sum(
+            1 for s in self.samples(r.key["transactions_per_s"], "clients")
+            if s.hi is not None and s.hi > top))
         clipped = 0
         for i, op in enumerate(("create", "read", "append", "delete"), 1):
             has = False
@@ -283,6 +302,8 @@ class PlotData:
                   f"smeasunit{i} = " + gpstr(m.unit),
                   f"smeashas{i} = {int(has)}",
                   f"smeastop{i} = {self.top(k, 'series'):.10g}"]
+        v.append("seriesclipped = %d" % self.clipped(
+            [r.key[key] for key in compare_data.SERIES_MEASURES], "series"))
         series = set(self.sweep("series"))
         with open(os.path.join(out, "steps.tsv"), "w") as f:
             for gi, a, b, k, c in r.steps:
