@@ -59,22 +59,30 @@ is "$(awk '$2 == 1000 { a[$1]++ } $2 == 5000 { b[$1]++ }
     a[y] == c[y]) n += a[y]; print n + 0 }' "$T/files")" 4 \
     "-files: every panel labels 1000, 5000 and 20000 files on its x axis"
 
-# gap FILE TITLE KEY: the least distance down from the x axis title TITLE
-# to the key entry KEY below it, over the panels.
-gap() {
+# below FILE TITLE KEY: for each key entry KEY, how far it lies below the
+# nearest x axis title TITLE above it ("none" when no title is above it),
+# a line each.
+below() {
 	awk -v title="$2" -v key="$3" '
 		{ y = $1; $1 = ""; sub(/^ /, "") }
 		$0 == title { ty[++nt] = y }
 		$0 == key { ky[++nk] = y }
 		END {
-			best = 1e9
-			for (i = 1; i <= nt; i++)
-				for (j = 1; j <= nk; j++)
+			for (j = 1; j <= nk; j++) {
+				best = 1e9
+				for (i = 1; i <= nt; i++)
 					if (ky[j] > ty[i] &&
 					    ky[j] - ty[i] < best)
 						best = ky[j] - ty[i]
-			print best == 1e9 ? "none" : best
+				print best == 1e9 ? "none" : best
+			}
 		}' "$1"
+}
+# gap FILE TITLE KEY: the least distance down from the x axis title TITLE
+# to the key entry KEY below it, over the panels.
+gap() {
+	below "$@" | awk '$1 != "none" && (g == "" || $1 < g) { g = $1 }
+	    END { print g == "" ? "none" : g }'
 }
 g=$(gap "$T/files" "number of files (set number)" hashed)
 ok "$(awk -v g="$g" 'BEGIN { exit !(g != "none" && g >= 13.5) }'; echo $?)" \
@@ -87,22 +95,8 @@ ok "$(awk -v g="$g" 'BEGIN { exit !(g != "none" && g >= 13.5) }'; echo $?)" \
 # them are not right below an x axis title TITLE (a line and a half to
 # six lines below it): "2 0", two entries both below their axis title.
 astray() {
-	awk -v title="$2" -v key="$3" '
-		{ y = $1; $1 = ""; sub(/^ /, "") }
-		$0 == title { ty[++nt] = y }
-		$0 == key { ky[++nk] = y }
-		END {
-			bad = 0
-			for (j = 1; j <= nk; j++) {
-				near = 0
-				for (i = 1; i <= nt; i++)
-					if (ky[j] - ty[i] >= 13.5 &&
-					    ky[j] - ty[i] <= 80)
-						near = 1
-				bad += !near
-			}
-			print nk + 0, bad
-		}' "$1"
+	below "$@" | awk '{ n++ } $1 == "none" || $1 < 13.5 || $1 > 80 { bad++ }
+	    END { print n + 0, bad + 0 }'
 }
 
 # rotated FILE TEXT: how many times TEXT is drawn turned (rotate()).
