@@ -51,7 +51,7 @@ MB = 1048576.0          # bytes in a MB, as PostMark
 _POSINT = re.compile(r"[1-9][0-9]*\Z")
 _DIGITS = re.compile(r"[0-9]+\Z")
 # What a warning's kind leaves out: names in quotes, paths, figures.
-_QUOTED = re.compile(r"'[^']*'")
+_QUOTED = re.compile(r"(?<!\w)'[^']*'(?!\w)")
 _PATH = re.compile(r"(?<![\w.])/[^\s,;:'\"()]*")
 _FIGURES = re.compile(r"[0-9]+(\.[0-9]+)?")
 _kinds = {}             # warning -> its kind
@@ -256,7 +256,6 @@ class Label:
         self.fs = []            # distinct (types, options, features)
         self.tmpfs = False      # a row ran on tmpfs
         self.other = False      # a row ran on another known file system
-        self.full = name        # name before abbreviate()
         self.mixed = {}         # group -> labels of its rows (by)
         self.rank = 0           # per_client: its run label's place
         self.client = 0         # per_client: its client number
@@ -569,9 +568,9 @@ class _File:
 
     def describe(self, lab, gi, f):
         """What a member row says about its label: where it ran (host,
-        kernel, virtual machine, file system), whether on tmpfs, its run warnings (each
-        kind, warning_kind(), counted per label, shown as first seen),
-        and which labels a group of by mixes."""
+        kernel, virtual machine, file system), whether on tmpfs, its run
+        warnings (each kind, warning_kind(), counted per label, shown as
+        first seen), and which labels a group of by mixes."""
         for what, v in (("host", clean(self.get(f, "host"))),
                         ("kernel", clean(self.get(f, "kernel"))),
                         ("vm", self.machine(f))):

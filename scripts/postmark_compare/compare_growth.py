@@ -32,10 +32,11 @@ length that created files is refused (its rate has no value); each error
 names the file, line and column.  In each creation interval the
 clients' rates created / (end_s - start_s) are summed, their files alive
 summed and their p99 latencies combined by the largest (an upper bound
-of the merged p99); with per_client each client is a line of its own.  A target's runs
-are pooled into bins of files alive as wide as the median of the runs'
-first interval (with `set interval N`, one bin per interval); a bin shows
-the median files alive, rate and p99 of its intervals.
+of the merged p99); with per_client each client is a line of its own.  A
+target's runs are pooled into bins of files alive as wide as the median
+of the runs' first interval (with `set interval N`, one bin per
+interval); a bin shows the median files alive, rate and p99 of its
+intervals.
 """
 
 import functools

@@ -34,9 +34,10 @@ stats.tsv has the columns label index, label (" as '), number, measure,
 kind, op, percentile index, n, mean, low and high end of the 95 %
 interval, clients, place of the group (1 to the number of groups, in the
 order of the tables), and 1 or 0: whether the group is a point of the
--files plot, of the -clients plot; steps.tsv the steps of by (group place, measure, x,
-y, 1 when significant); growth.tsv the growth lines (line, files alive,
-creates/s, p99 latency or NaN, intervals in the bin).
+-files plot, of the -clients plot; steps.tsv the steps of by (group
+place, measure, x, y, 1 when significant); growth.tsv the growth lines
+(line, files alive, creates/s, p99 latency or NaN, intervals in the
+bin).
 """
 
 import os
@@ -51,13 +52,13 @@ from . import compare_report
 
 KINDS = ("bars", "latency", "files", "clients", "growth", "series")
 _SIZES = {"bars": "1200,900", "series": "1200,900"}
+# The measures (1-based, of the first NBARS) of the -files plot's panels.
+FILES_PANELS = (1, 2, 5, 9)
 # The tic labels of the labels along the x axis of the bar and -series
 # plots, panels of about 320 points in a font of about 6 points a
 # character: turned (by TIC_ANGLE degrees) when they do not fit side by
 # side, numbered (the title keys the numbers) when one is longer than
 # TIC_LONGEST characters.
-# The measures (1-based, of the first NBARS) of the -files plot's panels.
-FILES_PANELS = (1, 2, 5, 9)
 PANEL_WIDTH = 320
 CHAR_WIDTH = 6
 TIC_ANGLE = 30
@@ -164,11 +165,12 @@ class PlotData:
                 for li in range(len(self.r.labels))
                 if self.r.samples[(li, gi, k)].n]
 
-    def clipped(self, ks, sweep):
+    def clipped(self, ks, sweep, top=None):
         """How many intervals of the measures ks in the plot of sweep go
-        on above the top of their axis."""
+        on above the top of their axis (top, else top())."""
         return sum(1 for k in ks for s in self.samples(k, sweep)
-                   if s.hi is not None and s.hi > self.top(k, sweep))
+                   if s.hi is not None and
+                   s.hi > (top if top is not None else self.top(k, sweep)))
 
     def write(self, out):
         """Write stats.tsv, labels.tsv, steps.tsv, growth.tsv and vars.gp
@@ -262,9 +264,15 @@ class PlotData:
             top = max(top, self.top(k, "clients"))
         v.append(f"clientsstonewall = {int(sw)}")
         v.append(f"clientstop = {top:.10g}")
-        v.append("clientsclipped = %d" % sum(
-            1 for s in self.samples(r.key["transactions_per_s"], "clients")
-            if s.hi is not None and s.hi > top))
+        v.append("clientsclipped = %d" % self.clipped(
+            [r.key["transactions_per_s"]], "clients", top))
+        self._latency_vars(v)
+
+    def _latency_vars(self, v):
+        """Per operation whether the latency plot has a mean above 0 to
+        draw on its logarithmic axis, and how many of its intervals reach
+        0 or below."""
+        r = self.r
         clipped = 0
         for i, op in enumerate(("create", "read", "append", "delete"), 1):
             has = False
@@ -272,7 +280,7 @@ class PlotData:
                 if m.op != op:
                     continue
                 for li in range(len(r.labels)):
-                    s = r.samples[(li, pn, k)]
+                    s = r.samples[(li, self.pn, k)]
                     if s.n and s.mean > 0:
                         has = True
                         clipped += s.lo is not None and s.lo <= 0

@@ -88,6 +88,11 @@ class WarningKindTest(unittest.TestCase):
         self.assertEqual(d.warning_kind("cannot use /tmp/compare.ab12/x"),
                          d.warning_kind("cannot use /tmp/compare.QQ9z/x"))
 
+    def test_apostrophes_are_not_quotes(self):
+        self.assertNotEqual(
+            d.warning_kind("the times are the emulator's, not the kernel's"),
+            d.warning_kind("the times are the emulator's, and the kernel's"))
+
     def test_other_words_make_other_kinds(self):
         self.assertNotEqual(
             d.warning_kind("location 'a' is on tmpfs, which keeps"),
