@@ -34,7 +34,7 @@
 # clientstop, nlabels, labelI, ticnameI (the tic label of label I: the
 # label, or its number when some label is too long for a tic, the title
 # then keying the numbers), ticangle (the angle of the tic labels, 0:
-# level), plotplace (the place of the group of the bar and latency plots),
+# level), ticrows (the lines of text they take), plotplace (the place of the group of the bar and latency plots),
 # nbars, barkeyK, barnameK, barunitK, barbetterK ("higher
 # is better" or "lower is better", from the column's role), barhasK,
 # barsweepK, bartopK, filespanels (the measures K of the -files plot),

@@ -23,9 +23,9 @@
 # apart so that their intervals do not hide each other.  Each panel has
 # the key of the lines below it, under the axis title and the tic labels
 # (turned when they do not fit, ticangle), in a bottom margin made for
-# it: a row for every three lines, three more for turned tic labels (a
-# key inside a panel covered its data, and one of long names other
-# panels).  Interval ends
+# it: the rows of the tic labels (ticrows: more when turned), of the axis
+# title and a row for every two lines (a key inside a panel covered its
+# data, and one of long names other panels).  Interval ends
 # below zero are drawn at zero, and the y axis stops at smeastopK (see
 # PlotData.top() in compare_plot.py), where an upward triangle marks an
 # interval that goes on above it and the title says so (seriesclipped).
@@ -40,8 +40,7 @@ off(s) = (s - (nseries + 1) / 2.0) * 0.08
 set key below
 setup = common . ticsetup . 'set xrange [0.5:nlabels + 0.5]; ' . \
     'set tics nomirror; set xlabel byfield; ' . \
-    sprintf('set bmargin %d; ', 5 + ceil(nseries / 3.0) + \
-    (ticangle == 0 ? 0 : 3))
+    sprintf('set bmargin %d; ', 5 + ticrows + ceil(nseries / 2.0))
 do for [k=1:nsmeas] {
 	eval setup
 	set title value(sprintf("smeasname%d", k))

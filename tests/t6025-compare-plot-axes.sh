@@ -148,8 +148,10 @@ is "$(sed 's/^[^ ]* //' "$T/series" | grep '^fs_features' | sort | uniq -c |
     sed 's/^ *//' | tr '\n' /)" \
     "6 fs_features ^dir_index/6 fs_features dir_index/" \
     "-series: each line is named by what differs, in a key in each panel"
-is "$(astray "$T/series" kernel "fs_features dir_index")" "6 0" \
-    "-series: each key sits below its panel's axis title"
+for e in "fs_features ^dir_index" "fs_features dir_index"; do
+	is "$(astray "$T/series" kernel "$e")" "6 0" \
+	    "-series: each key ('$e') sits below its panel's axis title"
+done
 # The intervals above the top of their panel's axis (vars.gp's smeastopK
 # of the measure smeaskeyK): each marked there by an upward triangle
 # (point type 9, #gpPt8), and the title says so.

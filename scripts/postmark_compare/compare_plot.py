@@ -40,6 +40,7 @@ place, measure, x, y, 1 when significant); growth.tsv the growth lines
 bin).
 """
 
+import math
 import os
 import re
 import shutil
@@ -55,12 +56,14 @@ _SIZES = {"bars": "1200,900", "series": "1200,900"}
 # The measures (1-based, of the first NBARS) of the -files plot's panels.
 FILES_PANELS = (1, 2, 5, 9)
 # The tic labels of the labels along the x axis of the bar and -series
-# plots, panels of about 320 points in a font of about 6 points a
-# character: turned (by TIC_ANGLE degrees) when they do not fit side by
-# side, numbered (the title keys the numbers) when one is longer than
-# TIC_LONGEST characters.
-PANEL_WIDTH = 320
+# plots, panels of about 300 points (a label's room: that over the labels
+# and a fifth) in a font of about 6 points a character: turned (by
+# TIC_ANGLE degrees) when they do not fit side by side with 3 characters
+# between them, numbered (the title keys the numbers) when one is longer
+# than TIC_LONGEST characters.
+PANEL_WIDTH = 300
 CHAR_WIDTH = 6
+LINE_HEIGHT = 12
 TIC_ANGLE = 30
 TIC_LONGEST = 32
 
@@ -74,12 +77,16 @@ def gpstr(s):
 
 def tics(names):
     """The tic labels of the labels names along an x axis (see
-    TIC_LONGEST) and their angle, 0 when level."""
+    TIC_LONGEST), their angle (0: level) and the lines of text they
+    take below the axis."""
     if max(len(n) for n in names) > TIC_LONGEST:
         names = [str(i) for i in range(1, len(names) + 1)]
-    room = PANEL_WIDTH / len(names)
-    wide = max(len(n) for n in names) * CHAR_WIDTH + 2 * CHAR_WIDTH
-    return names, (TIC_ANGLE if wide > room else 0)
+    longest = max(len(n) for n in names)
+    room = PANEL_WIDTH / (len(names) + 0.2)
+    if (longest + 3) * CHAR_WIDTH <= room:
+        return names, 0, 1
+    drop = longest * CHAR_WIDTH * math.sin(math.radians(TIC_ANGLE))
+    return names, TIC_ANGLE, math.ceil(drop / LINE_HEIGHT) + 1
 
 
 def machines(labels):
@@ -210,7 +217,7 @@ class PlotData:
         d = self.d
         pn = self.pn
         names = [lab.name for lab in r.labels]
-        ticnames, angle = tics(names)
+        ticnames, angle, rows = tics(names)
         if ticnames != names:
             names = [f"{t}: {n}" for t, n in zip(ticnames, names)]
         title = " vs ".join(names)
@@ -239,6 +246,7 @@ class PlotData:
             v.append(f"label{i} = " + gpstr(lab.name))
             v.append(f"ticname{i} = " + gpstr(ticnames[i - 1]))
         v.append(f"ticangle = {angle}")
+        v.append(f"ticrows = {rows}")
         v.append(f"nbars = {compare_data.NBARS}")
         for k in range(compare_data.NBARS):
             m = r.ms[k]
