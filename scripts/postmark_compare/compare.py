@@ -90,6 +90,7 @@ OPTIONS = (
     Option("--time-limit", "time_limit", {K: "seconds"}),
     Option("--accel", "accel", {K: "auto, kvm or tcg"}),
     Option("--cmdline", "cmdline", {K: "text"}, many=True),
+    Option("--modules", "modules", {K: "LABEL=DIR"}, many=True),
     Option("--qemu", "qemu", {K: "a program"}),
     Option("--init", "init", {K: "a program"}),
     Option("--gate", "gate", {K: "'MEASURE -P%'"}),
@@ -113,6 +114,7 @@ class Opts:
         self.fs = "ext4"
         self.mkfs_options = []
         self.cmdline = []
+        self.modules = []
         self.mount_options = self.time_limit = self.gate = self.init = ""
         self.disk_size = self.memory = "1G"
         self.cpus = "2"
@@ -192,8 +194,8 @@ usage: {prog} [-n N | -n MIN-MAX --precision P] [--seed S] [-o FILE.csv]
            [--fs FS] [--mkfs-options [NAME=]OPTS ...] [--mount-options OPTS]
            [--disk-size SIZE] [--memory SIZE] [--cpus N] [--time-limit S]
            [--accel auto|kvm|tcg] [--cmdline [LABEL=]TEXT ...] [--qemu QEMU]
-           [--init PM_INIT] [--gate 'MEASURE -P%'] [-v] [--no-plot]
-           CONFIG LABEL=IMAGE[:MODULES_DIR] ...
+           [--init PM_INIT] [--modules LABEL=DIR ...] [--gate 'MEASURE -P%']
+           [-v] [--no-plot] CONFIG LABEL=IMAGE[:MODULES_DIR] ...
 
 Run mode runs the postmark CONFIG N times (default 5) on every target,
 interleaved (A B A B ...), each run in a new empty subdirectory of
@@ -245,7 +247,9 @@ within P% of its mean.  Each ratio's 95% CI comes from its Welch test: it
 excludes 1 exactly when p < 0.05.
 
 Kernels mode boots each kernel IMAGE (a bzImage, with its modules from
-MODULES_DIR, default /lib/modules/RELEASE) in QEMU once per round, N
+MODULES_DIR, default /lib/modules/RELEASE; --modules LABEL=DIR gives
+LABEL's instead, and its IMAGE is then taken whole, ':' and all) in QEMU
+once per round, N
 rounds (default 5), each round in a random order drawn from S, each boot on
 a fresh FS disk image (default ext4, 1G) made by mkfs on the host with
 OPTS, and runs CONFIG once inside; the rows go to FILE.csv, the report is
