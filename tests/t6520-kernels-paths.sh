@@ -5,11 +5,12 @@
 # port, then QEMU ends; tests/kernels/fake_kernel.py).  A comma in TMPDIR
 # reaches QEMU whole in -drive file= and -chardev path= (QEMU's option
 # lists end a value at a single comma): the boot runs, and the error
-# frame comes back from the record port's file there.  A kernel image
-# whose path holds a ':' is given with --modules LABEL=DIR (the image is
-# then taken whole).  When QEMU refuses, its own message, which names the
-# option and the path, is in the error; a guest that ends without a
-# record and without a word on the console says so.
+# frame comes back from the record port's file there (-kernel and
+# -initrd take a comma as it is).  A kernel image whose path holds a ':'
+# is given with --modules LABEL=DIR (the image is then taken whole).
+# When QEMU refuses, its own message, which names the option and the
+# path, is in the error; a guest that ends without a record and without
+# a word on the console says so.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/kernels/lib.sh"
 need_python
@@ -17,12 +18,12 @@ need_init
 need_qemu
 
 cd "$T" || exit 99
-mkdir tmp 'tmp,x' 'k:1' mods bin
+mkdir tmp 'tmp,x' 'k:1,2' mods bin
 export TMPDIR="$T/tmp"
-fake_kernel "$T/k:1/vmlinuz" 6.1.0-98-test "fake kernel: up" \
+fake_kernel "$T/k:1,2/vmlinuz" 6.1.0-98-test "fake kernel: up" \
     "fake kernel: the record port works"
 printf 'kernel/%s.ko\n' virtio_pci virtio_blk ext4 >mods/modules.builtin
-cp "k:1/vmlinuz" vmlinuz
+cp "k:1,2/vmlinuz" vmlinuz
 printf 'set number 10\nset transactions 20\n' >c.pm
 
 # kernels ARGS...: a boot of each target, under TCG, on a small disk.
@@ -46,16 +47,16 @@ is "$?:$(status comma.csv)" "1:error: kernel $T/vmlinuz: guest: fake $(:
 [ -s comma.csv ] || diag "$(cat err)"
 is "$(ls -A 'tmp,x')" "" "... and nothing is left there"
 
-kernels --modules "a=$T/mods" -o "$T/colon.csv" c.pm a="$T/k:1/vmlinuz"
-is "$?:$(status colon.csv)" "1:error: kernel $T/k:1/vmlinuz: guest: fake $(:
+kernels --modules "a=$T/mods" -o "$T/colon.csv" c.pm a="$T/k:1,2/vmlinuz"
+is "$?:$(status colon.csv)" "1:error: kernel $T/k:1,2/vmlinuz: guest: fake $(:
     )kernel: the record port works; console: fake kernel: up" \
     "an image path with ':' and --modules LABEL=DIR: the image taken whole"
-kernels --modules "a=" -o "$T/colon2.csv" c.pm a="$T/k:1/vmlinuz"
+kernels --modules "a=" -o "$T/colon2.csv" c.pm a="$T/k:1,2/vmlinuz"
 grep -q "^compare.sh: warning: no modules for 6.1.0-98-test" err
 is "$?:$(status colon2.csv | sed 's/;.*//')" "0:error: kernel $(:
-    )$T/k:1/vmlinuz: guest: fake kernel: the record port works" \
+    )$T/k:1,2/vmlinuz: guest: fake kernel: the record port works" \
     "... and --modules LABEL= : the default modules directory"
-kernels --modules "b=$T/mods" c.pm a="$T/k:1/vmlinuz"
+kernels --modules "b=$T/mods" c.pm a="$T/k:1,2/vmlinuz"
 is "$?:$(sed -n 1p err)" "2:compare.sh: --modules 'b=$T/mods': write $(:
     )LABEL=DIR, LABEL a target's label" "--modules of no target: a usage error"
 
