@@ -247,9 +247,7 @@ within P% of its mean.  Each ratio's 95% CI comes from its Welch test: it
 excludes 1 exactly when p < 0.05.
 
 Kernels mode boots each kernel IMAGE (a bzImage, with its modules from
-MODULES_DIR, default /lib/modules/RELEASE; --modules LABEL=DIR gives
-LABEL's instead, and its IMAGE is then taken whole, ':' and all) in QEMU
-once per round, N
+MODULES_DIR, default /lib/modules/RELEASE) in QEMU once per round, N
 rounds (default 5), each round in a random order drawn from S, each boot on
 a fresh FS disk image (default ext4, 1G) made by mkfs on the host with
 OPTS, and runs CONFIG once inside; the rows go to FILE.csv, the report is
@@ -267,7 +265,9 @@ git bisect run.  Under TCG the times are the emulator's: only ratios
 between kernels mean something, as the report and the rows say.  --memory
 (default 1G), --cpus (2) and --disk-size (1G) size the VM; --cmdline TEXT
 adds to every kernel's command line, --cmdline LABEL=TEXT to LABEL's; -v
-shows the consoles on standard error; --init names the guest's init.
+shows the consoles on standard error; --init names the guest's init;
+--modules LABEL=DIR gives LABEL's modules directory and takes its IMAGE
+whole, so that a path with ':' can be given.
 
 A label on tmpfs gets a warning (run mode: always; report mode: beside
 labels on other file systems), and the report lists the runs' own
