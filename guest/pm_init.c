@@ -18,7 +18,9 @@
  * pm_init: process 1 of the guest that scripts/postmark_compare/pm_vm.py
  * boots.  No shell:
  * it mounts the kernel's file systems, reads its settings
- * (/pm/guest.conf), loads the modules the initramfs lists, mounts the
+ * (/pm/guest.conf), names the machine (its hostname, which postmark's
+ * record has as its host: the VM's description rather than Linux's
+ * "(none)"), loads the modules the initramfs lists, mounts the
  * fresh disk under test, runs postmark on the commands in the initramfs
  * in a scratch directory of that disk (fork and exec: process 1 must not
  * end), sends postmark's CSV record, its messages and every failure to
@@ -63,11 +65,12 @@ struct pm_setting {
 static const struct pm_setting pm_settings[] = {
 	SET(device), SET(fstype), SET(options), SET(mountpoint), SET(work),
 	SET(modules), SET(postmark), SET(input), SET(record), SET(out),
-	SET(err), SET(libpath), SET(port),
+	SET(err), SET(libpath), SET(port), SET(hostname),
 };
 #undef SET
 
 static int	 settings(struct pm_guest *, char **);
+static int	 name_host(const struct pm_guest *, char **);
 static int	 setting(struct pm_guest *, char *, int, char **);
 static char	**environment(const struct pm_guest *, char **);
 static int	 run_postmark(const struct pm_guest *, char **, int *, char **);
@@ -177,6 +180,20 @@ settings(struct pm_guest *g, char **cause)
 	}
 	if (g->wait == 0)
 		g->wait = 30;
+	return (0);
+}
+
+/* Set the guest's hostname from the settings (none when empty). */
+static int
+name_host(const struct pm_guest *g, char **cause)
+{
+	if (*g->hostname == '\0')
+		return (0);
+	if (sethostname(g->hostname, strlen(g->hostname)) == -1) {
+		*cause = pm_boot_cause("sethostname '%s': %s", g->hostname,
+		    strerror(errno));
+		return (-1);
+	}
 	return (0);
 }
 
@@ -327,7 +344,8 @@ main(void)
 		fail(port, pm_boot_cause("open the record port %s: %s", g.port,
 		    strerror(errno)));
 	}
-	if (pm_boot_modules(g.modules, &cause) == -1 ||
+	if (name_host(&g, &cause) == -1 ||
+	    pm_boot_modules(g.modules, &cause) == -1 ||
 	    pm_boot_disk(&g, &cause) == -1 ||
 	    (env = environment(&g, &cause)) == NULL ||
 	    run_postmark(&g, env, &status, &cause) == -1)

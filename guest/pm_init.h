@@ -42,6 +42,7 @@ struct pm_guest {
 	char	*err;		/* its stderr */
 	char	*libpath;	/* LD_LIBRARY_PATH for it */
 	char	*port;		/* the record port, /dev/ttyS1 */
+	char	*hostname;	/* the guest's (uname -n), or "" */
 	int	 wait;		/* seconds to wait for the device */
 };
 

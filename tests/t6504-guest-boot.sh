@@ -4,7 +4,8 @@
 # is (scripts/postmark_compare/pm_vm.py) and runs postmark: the row's kernel is
 # the
 # package's release, its counts equal a host run of the same config and
-# seed, the VM's description reaches the record, and the disk image and
+# seed, the VM's description reaches the record (and its host column:
+# qemu-ACCEL@HOST, not Linux's "(none)"), and the disk image and
 # the initramfs are gone.  A kernel that panics, a guest whose postmark
 # fails, a module that is missing and a run past the time limit are each
 # an error naming the kernel, in time, with nothing left behind.
@@ -93,6 +94,8 @@ esac
 ok $r "the record's kernel_cmdline carries the VM's description ($accel)"
 get good '"\n".join(r["console_tail"])' | grep -qx "pm_init: PM_VM_ACCEL=$accel"
 ok $? "and postmark's environment has it as PM_VM_ACCEL=$accel"
+is "$(get good 'd.get("host")')" "$(printf %s "qemu-$accel@$(uname -n)" |
+    head -c 64)" "the record's host is the VM and the machine it ran on"
 if [ "$accel" = tcg ]; then
 	case $(get good '" ".join(r["warnings"])') in
 	*"QEMU emulates the processor (TCG)"*) r=0 ;;

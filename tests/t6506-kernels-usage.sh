@@ -4,10 +4,17 @@
 # and exit 2; a target, kernel image, modules directory or config that
 # will not do, or a CSV file of another schema, is exit 1 naming it,
 # and nothing is booted, created or left (no CSV file, nothing in
-# TMPDIR).  The gate: a measure that is not one, a margin of the wrong
-# way, other than two kernels, and -n 1 (no Welch test: 125, which git
-# bisect run takes for "cannot tell").  No QEMU is needed: the kernel is
-# a file with a bzImage header only, which nothing here boots.
+# TMPDIR).  The CSV file is judged whole as postmark judges a record
+# file (its first line, its last): each file postmark refuses is refused
+# here with postmark's own reason, before anything boots.  A kernel image
+# cut short (shorter than its header says), and a kernel given without
+# modules whose config (config-RELEASE beside it) has the disk's driver
+# or the file system as a module, are refused with what the guest would
+# say; an over-long label makes no results directory.  The gate: a
+# measure that is not one, a margin of the wrong way, other than two
+# kernels, and -n 1 (no Welch test: 125, which git bisect run takes for
+# "cannot tell").  No QEMU is needed: the kernel is a file with a
+# bzImage header only, which nothing here boots.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/kernels/lib.sh"
 need_python
@@ -101,17 +108,79 @@ fails 1 "compare.sh: bad.pm: $POSTMARK refused the config; nothing was run" \
 grep -q '^postmark: bad.pm:2: ' err
 ok $? "... and postmark's message names the config's line"
 
-# A CSV file of schema 4 (146 columns) is not appended to.
+# Each CSV file postmark refuses as a record file is refused here, with
+# postmark's reason, before anything boots, and left as it was: one of
+# schema 4 (146 columns, no VM columns), a header after a blank line, a
+# last line cut short, JSON records, an interval series, text.
 "$POSTMARK" --columns | awk -F '\t' 'NR > 1 && $2 < 5 { printf("%s%s", \
     n++ ? "," : "", $1) } END { print "" }' >four.csv
-cp four.csv four.before
-fails 1 "compare.sh: $T/four.csv: holds CSV records of another schema (146 $(:
-    )columns); this postmark writes schema version 5 (153 columns), and a $(:
-    )file holds one schema: give another file" "a CSV file of schema 4" \
-    -p "$POSTMARK" --init "$T/vmlinuz" --qemu sh --accel tcg -o four.csv \
-    c.pm a="$T/vmlinuz"
-cmp -s four.csv four.before
-ok $? "... which is left as it was"
+"$POSTMARK" --columns | awk -F '\t' 'NR > 1 { printf("%s%s", n++ ? "," : "", \
+    $1) } END { print "" }' >header
+printf '\n' | cat - header >blank.csv
+{ cat header; printf '5,a,cut'; } >cut.csv
+printf '{"schema_version":5,"label":"a"}\n' >json.csv
+printf 'schema_version,iteration,label,client,phase,interval,x\n1,1,a\n' \
+    >series.csv
+printf 'a report\n' >text.csv
+for f in four blank cut json series text; do
+	cp $f.csv $f.before
+	why=$(printf 'set report csv\nrun %s\nquit\n' "$T/$f.csv" |
+	    "$POSTMARK" 2>&1 >/dev/null | sed -n "s/^-:2: run: report file $(:
+	    )'[^']*' //p")
+	[ -n "$why" ] || why="(postmark took $f.csv)"
+	fails 1 "compare.sh: $T/$f.csv: $why" "a CSV file postmark refuses $(:
+	    )($f): its reason" -p "$POSTMARK" --init "$T/vmlinuz" --qemu sh \
+	    --accel tcg -o "$T/$f.csv" c.pm a="$T/vmlinuz"
+	cmp -s $f.csv $f.before
+	ok $? "... and it is left as it was"
+done
+
+# A kernel image shorter than its header says.
+head -c 1000 vmlinuz >cut.img
+fails 1 "compare.sh: cut.img: cut short: its bzImage header says it has $(:
+    )$(wc -c <vmlinuz | tr -d ' ') bytes, the file has 1000 (target a)" \
+    "a kernel image cut short" c.pm a=cut.img
+
+# A kernel without modules whose config has the disk's driver or the file
+# system as a module.
+mkdir boot
+cp vmlinuz boot/vmlinuz
+sed 's/^/CONFIG_/' >boot/config-6.1.0-99-test <<'CONFIG'
+VIRTIO_PCI=y
+VIRTIO_BLK=m
+EXT4_FS=y
+XFS_FS=m
+CONFIG
+fails 1 "compare.sh: $T/boot/vmlinuz: virtio_blk is a module of $(:
+    )6.1.0-99-test (CONFIG_VIRTIO_BLK=m in $T/boot/config-6.1.0-99-test), $(:
+    )and it has no modules directory (none given, no $(:
+    )/lib/modules/6.1.0-99-test): the guest would stop with \"no device $(:
+    )/dev/vda after 30 s (is the disk's driver, virtio_blk, built in or in $(:
+    )the modules list?)\" (target a)" \
+    "the disk's driver a module, no modules: refused before a boot" \
+    -p "$POSTMARK" --init "$T/vmlinuz" --qemu sh --accel tcg c.pm \
+    a="$T/boot/vmlinuz"
+sed -i 's/VIRTIO_BLK=m/VIRTIO_BLK=y/' boot/config-6.1.0-99-test
+fails 1 "compare.sh: $T/boot/vmlinuz: xfs is a module of 6.1.0-99-test $(:
+    )(CONFIG_XFS_FS=m in $T/boot/config-6.1.0-99-test), and it has no $(:
+    )modules directory (none given, no /lib/modules/6.1.0-99-test): the $(:
+    )guest would stop with \"mount /dev/vda on /mnt as xfs with options $(:
+    )'noatime': No such device\" (target a)" \
+    "the file system a module, no modules: refused before a boot" \
+    -p "$POSTMARK" --init "$T/vmlinuz" --qemu sh --accel tcg --fs xfs \
+    --mount-options noatime c.pm a="$T/boot/vmlinuz"
+
+# A label too long for the result file's name: refused before anything
+# is made (no results directory).
+long=$(printf '%0200d' 0)
+sh "$compare" kernels -p "$POSTMARK" --init "$T/vmlinuz" --qemu sh \
+    --accel tcg c.pm "a$long=$T/vmlinuz" "b$long=$T/vmlinuz" >out 2>err \
+    </dev/null
+is "$?:$(ls -d results 2>/dev/null)" "1:" \
+    "labels too long for a file name: exit 1, no results directory"
+grep -q "File name too long" err
+ok $? "... saying why"
+[ -d results ] && rmdir results
 
 # The gate needs two runs of each kernel for its test.
 fails 125 "compare.sh: -n 1: Welch's test needs two runs of each kernel $(:

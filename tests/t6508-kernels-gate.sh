@@ -5,7 +5,8 @@
 # test lies past the margin (below 1 - P/100 for a rate, above 1 + P/100
 # for a latency or a time), 0 when it does not, 125 when it cannot tell
 # (a boot that failed; a kernel image that is not there, as when a
-# bisect step did not build).  The boots are the test hook's rows
+# bisect step did not build).  Once TEST did not boot, the answer can
+# only be 125: nothing more boots.  The boots are the test hook's rows
 # (COMPARE_KERNELS_ROWS), host runs whose measures are then set here to
 # known values, so that the verdicts are certain: this tests the gate
 # and its wiring, not QEMU (t6509 boots).
@@ -101,6 +102,15 @@ gate failed.csv 'transactions/s -5%'
 is "$st" 125 "a boot that failed: exit 125 (cannot tell)"
 is "$v" "test against good: 1 boots failed: cannot tell: exit 125" \
     "... saying so"
+sed -n 's/^compare.sh: \[[0-9]*\/10\] round \([0-9]*\): \([a-z]*\) .*/\1 \2/p' \
+    g.err >boots
+is "$(tail -n 1 boots):$(grep -c . boots)" "1 test:$(grep -c . boots)" \
+    "... and once test did not boot, nothing more boots (not good either)"
+[ "$(grep -c . boots)" -le 2 ]
+ok $? "... which was in round 1: at most 2 of the 10 boots"
+grep -qx "compare.sh: test did not boot: no more boots (the gate can only $(:
+    )say 'cannot tell')" g.err
+ok $? "... saying so"
 
 gate worse.csv 'transactions/s -5%' "$T/missing"
 is "$st" 125 "a kernel image that is not there (no build): exit 125"

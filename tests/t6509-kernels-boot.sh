@@ -7,11 +7,12 @@
 # modules, and a fifth whose config cannot end within --time-limit 2 is
 # not there: that is a second command.  The good boots give a row each
 # with the package's release in the kernel column, the VM's columns
-# filled, and the counts of a host run of the same config and seed; the
-# panic and the missing module are error rows naming the kernel (and the
-# panic the console's last lines), found well within the time limit; the
-# other labels go on; a boot past the time limit is an error row; no
-# disk image, initramfs or QEMU is left.
+# filled, the host column qemu-ACCEL@HOST, and the counts of a host run
+# of the same config and seed; the panic and the missing module are
+# error rows naming the kernel (and the panic the console's last lines),
+# found well within the time limit; the other labels go on; a boot past
+# the time limit is an error row; no disk image, initramfs or QEMU is
+# left.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/kernels/lib.sh"
 need_kernel
@@ -50,6 +51,8 @@ raw-file-on-*,virtio-blk:none|raw-file-on-*,virtio-blk:writeback) r=0 ;;
 *)	r=1 ;;
 esac
 ok $r "... its disk and cache mode ($(get A vm_disk), $(get A vm_cache))"
+is "$(get A host)" "$(printf %s "qemu-$accel@$(uname -n)" | head -c 64)" \
+    "... and the host column names the VM and the machine it ran on"
 if [ "$accel" = tcg ]; then
 	case $(get A warnings) in
 	*"QEMU emulated the processor (TCG): the times are the emulator's"*)

@@ -90,6 +90,7 @@ OPTIONS = (
     Option("--time-limit", "time_limit", {K: "seconds"}),
     Option("--accel", "accel", {K: "auto, kvm or tcg"}),
     Option("--cmdline", "cmdline", {K: "text"}, many=True),
+    Option("--modules", "modules", {K: "LABEL=DIR"}, many=True),
     Option("--qemu", "qemu", {K: "a program"}),
     Option("--init", "init", {K: "a program"}),
     Option("--gate", "gate", {K: "'MEASURE -P%'"}),
@@ -113,6 +114,7 @@ class Opts:
         self.fs = "ext4"
         self.mkfs_options = []
         self.cmdline = []
+        self.modules = []
         self.mount_options = self.time_limit = self.gate = self.init = ""
         self.disk_size = self.memory = "1G"
         self.cpus = "2"
@@ -192,8 +194,8 @@ usage: {prog} [-n N | -n MIN-MAX --precision P] [--seed S] [-o FILE.csv]
            [--fs FS] [--mkfs-options [NAME=]OPTS ...] [--mount-options OPTS]
            [--disk-size SIZE] [--memory SIZE] [--cpus N] [--time-limit S]
            [--accel auto|kvm|tcg] [--cmdline [LABEL=]TEXT ...] [--qemu QEMU]
-           [--init PM_INIT] [--gate 'MEASURE -P%'] [-v] [--no-plot]
-           CONFIG LABEL=IMAGE[:MODULES_DIR] ...
+           [--init PM_INIT] [--modules LABEL=DIR ...] [--gate 'MEASURE -P%']
+           [-v] [--no-plot] CONFIG LABEL=IMAGE[:MODULES_DIR] ...
 
 Run mode runs the postmark CONFIG N times (default 5) on every target,
 interleaved (A B A B ...), each run in a new empty subdirectory of
@@ -263,7 +265,9 @@ git bisect run.  Under TCG the times are the emulator's: only ratios
 between kernels mean something, as the report and the rows say.  --memory
 (default 1G), --cpus (2) and --disk-size (1G) size the VM; --cmdline TEXT
 adds to every kernel's command line, --cmdline LABEL=TEXT to LABEL's; -v
-shows the consoles on standard error; --init names the guest's init.
+shows the consoles on standard error; --init names the guest's init;
+--modules LABEL=DIR gives LABEL's modules directory and takes its IMAGE
+whole, so that a path with ':' can be given.
 
 A label on tmpfs gets a warning (run mode: always; report mode: beside
 labels on other file systems), and the report lists the runs' own

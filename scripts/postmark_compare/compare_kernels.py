@@ -20,20 +20,26 @@ CSV file as run mode does, then report on it as run mode does; with
 --gate, say whether the second kernel is significantly worse than the
 first, as git bisect run wants it (0 good, 1 bad, 125 cannot tell).
 
-Targets are LABEL=IMAGE[:MODULES_DIR].  --mkfs-options may be given
+Targets are LABEL=IMAGE[:MODULES_DIR], or LABEL=IMAGE with --modules
+LABEL=DIR (IMAGE then taken whole, a ':' in it included; an empty DIR
+is the default directory).  --mkfs-options may be given
 several times as NAME=OPTIONS: every kernel then boots with each disk,
 as the label LABEL-NAME (kernels crossed with disks).  --cmdline TEXT
 adds TEXT to every kernel's command line, --cmdline LABEL=TEXT to that
 target's only.
 
 Before the first boot: the options, the config (no run, quit or load of
-its own), the targets (each image a readable bzImage), QEMU, mkfs, the
-guest's init, the postmark to run and postmark's check of the config
-with the lines the guest adds (run mode's check, which also prints the
-config's show: the time limit is derived from its files, transactions,
-runs and clients), and the CSV file, whose header must be this
-postmark's.  A boot that fails is an error row (status "error: kernel
-IMAGE: WHY; console: LAST LINES") and the other boots go on.
+its own), the targets (each image a readable bzImage as long as its
+header says; without modules, drivers its config says are built in:
+pm_initramfs.guest_modules), QEMU, mkfs, the guest's init, the postmark
+to run and postmark's check of the config with the lines the guest adds
+(run mode's check, which also prints the config's show: the time limit
+is derived from its files, transactions, runs and clients), and the CSV
+file, judged as postmark judges a record file and made only with the
+first row (compare_recfile).  A boot that fails is an error row (status
+"error: kernel IMAGE: WHY; console: LAST LINES") and the other boots go
+on; under --gate, once TEST cannot boot the rounds stop (the answer can
+only be "cannot tell").
 
 Test hook: with COMPARE_KERNELS_ROWS=FILE (a CSV file of postmark's
 header) nothing boots: the k-th boot of label L gives the k-th row of L
@@ -41,8 +47,6 @@ in FILE (tests/t6507, t6508).
 """
 
 import csv
-import fcntl
-import io
 import os
 import re
 import shutil
@@ -51,10 +55,12 @@ import time
 
 from .compare_csv import MEASURE_ROLES, Fail, Usage, clean, number
 from . import compare_data
+from . import compare_recfile
 from . import compare_run
 from . import compare_stats
 from . import pm_accel
 from . import pm_disk
+from . import pm_initramfs
 from . import pm_modules
 from . import pm_vm
 
@@ -232,7 +238,8 @@ class Kernels(compare_run.Runner):
         return out
 
     def kernel_targets(self, args):
-        """The targets: each LABEL=IMAGE[:MODULES_DIR] with each disk."""
+        """The targets: each LABEL=IMAGE[:MODULES_DIR] (or LABEL=IMAGE
+        and --modules LABEL=DIR) with each disk."""
         seen = []
         kernels = []
         for a in args:
@@ -246,9 +253,13 @@ class Kernels(compare_run.Runner):
             if label in seen:
                 raise Fail(f"label '{label}' given twice")
             seen.append(label)
-            image, _, mods = rest.partition(":")
-            kernels.append((label, check_image(label, image),
-                            check_modules(label, mods)))
+            kernels.append((label, rest))
+        given = self.module_dirs(seen)
+        for i, (label, rest) in enumerate(kernels):
+            image, _, mods = (rest, "", given[label]) if label in given \
+                else rest.partition(":")
+            kernels[i] = (label, check_image(label, image),
+                          check_modules(label, mods))
         append = self.appends(seen)
         out = []
         for label, image, mods in kernels:
@@ -259,6 +270,38 @@ class Kernels(compare_run.Runner):
                                f"with disk {name})")
                 out.append(Target(lab, image, mods, opts, append[label]))
         return out
+
+    def module_dirs(self, labels):
+        """--modules LABEL=DIR: {label: DIR} of the targets' labels."""
+        out = {}
+        for v in self.o.modules:
+            lab, eq, d = v.partition("=")
+            if not eq or lab not in labels:
+                raise Usage(f"--modules '{v}': write LABEL=DIR, LABEL a "
+                            "target's label")
+            if lab in out:
+                raise Usage(f"--modules: label '{lab}' given twice")
+            out[lab] = d
+        return out
+
+    def check_drivers(self):
+        """The kernels given without modules (none, and no /lib/modules/
+        RELEASE): their config must not say that the guest's drivers are
+        modules (Fail with what the guest would say); a warning when
+        there is no config to tell."""
+        seen = set()
+        for t in self.targets_:
+            if t.modules is not None or t.kernel in seen:
+                continue
+            seen.add(t.kernel)
+            try:
+                _, _, warnings = pm_initramfs.guest_modules(
+                    t.kernel, None, self.o.fs, self.o.mount_options)
+            except pm_initramfs.BuildError as e:
+                raise Fail(f"{clean(t.kernel)}: {clean(str(e))} (target "
+                           f"{t.label})") from None
+            for w in warnings:
+                self.ctx.warn(f"{w} (target {t.label})")
 
     def appends(self, labels):
         """What each label adds to the kernel command line: every
@@ -336,19 +379,6 @@ class Kernels(compare_run.Runner):
         for w in warnings:
             self.ctx.warn(w)
 
-    def check_file(self):
-        """The CSV file takes our rows: empty, or our header first."""
-        with open(self.csv, "rb") as f:
-            first = f.readline().decode("utf-8", "surrogateescape")
-        first = first.rstrip("\n").rstrip("\r")
-        if first and first != ",".join(self.header):
-            n = len(first.split(","))
-            raise Fail(f"{clean(self.csv)}: holds CSV records of another "
-                       f"schema ({n} columns); this postmark writes schema "
-                       f"version {self.schema} ({len(self.header)} "
-                       "columns), and a file holds one schema: give "
-                       "another file")
-
     def boot_all(self):
         """nmin rounds, each every target once in a random order drawn
         from the seed (run mode's shuffle)."""
@@ -364,10 +394,15 @@ class Kernels(compare_run.Runner):
                 self.k += 1
                 self.ctx.note(f"[{self.k}/{total}] round {rnd}: {t.label} "
                               f"({t.kernel})")
-                self.boot(t)
+                if not self.boot(t) and self.gate is not None and \
+                        t is self.targets_[-1]:
+                    self.ctx.note(f"{t.label} did not boot: no more boots "
+                                  "(the gate can only say 'cannot tell')")
+                    return
 
     def boot(self, t):
-        """Boot target t once and append its record, or its error row."""
+        """Boot target t once and append its record, or its error row;
+        whether it gave a record."""
         t.boots += 1
         if self.hook is not None:
             res = self.hook.result(t)
@@ -386,7 +421,8 @@ class Kernels(compare_run.Runner):
             self.ctx.note(f"{t.label}: error: {res['error']}")
             for line in res["console_tail"][-STATUS_LINES:]:
                 self.ctx.note(f"  | {line}")
-        self.append(rows)
+        self.rec.append(rows)
+        return res["ok"]
 
     def run_once(self, t):
         """pm_vm.run_once for target t; its SIGTERM and SIGHUP become
@@ -442,31 +478,6 @@ class Kernels(compare_run.Runner):
             if vm.get(key) not in (None, "", "auto"):
                 d[col] = str(vm[key])
         return [d.get(name, "") for name in self.header]
-
-    def append(self, rows):
-        """Append rows to the CSV file in one write(2) under flock(2),
-        with the header when the file is empty (postmark's way): a row
-        is whole or absent."""
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerows(rows)
-        fd = os.open(self.csv, os.O_WRONLY | os.O_APPEND)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            size = os.fstat(fd).st_size
-            text = buf.getvalue()
-            if size == 0:
-                text = ",".join(self.header) + "\n" + text
-            data = text.encode("utf-8", "surrogateescape")
-            if os.write(fd, data) != len(data):
-                os.ftruncate(fd, size)
-                raise Fail(f"{clean(self.csv)}: a short write: the disk is "
-                           "full?")
-        except OSError as e:
-            raise Fail(f"{clean(self.csv)}: cannot append: {e.strerror}") \
-                from None
-        finally:
-            os.close(fd)
 
 
 class _Echo:
@@ -626,13 +637,15 @@ def _run(o, ctx, report, columns, need_plot, stopped):
                        "each kernel (-n 2 or more)")
     if os.environ.get("COMPARE_KERNELS_ROWS"):
         r.hook = Hook(os.environ["COMPARE_KERNELS_ROWS"], r.header)
+    r.check_drivers()
     r.needs()
     r.check_config()
     r.choose_accel()
     r.time_limit()
-    r.csv = r.result_file("-vs-".join(t.label for t in r.targets_))
-    r.check_file()
+    r.rec = compare_recfile.RecFile(r.header, r.schema, ctx.note)
+    r.rec.plan(o.out, "-vs-".join(t.label for t in r.targets_))
     r.boot_all()
+    r.csv = r.rec.path
     ctx.note(f"{r.k} boots appended to {r.csv}")
     s = compare_data.Settings(ctx.prog, order=r.order, seed=o.seed,
                               runs=o.iters, run_mode=True,

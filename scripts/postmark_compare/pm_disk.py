@@ -32,8 +32,9 @@ every kernel starts from the same file system:
 
 The caller's -E (ext) options are merged into the fixed ones, since
 mke2fs keeps only the last -E.  Also here: sizes with K/M/G/T, the host
-file system under a directory, and whether it takes O_DIRECT (QEMU's
-cache=none).
+file system under a directory, whether it takes O_DIRECT (QEMU's
+cache=none), and whether it is full (the image, sparse, grows as the
+guest writes: a full host file system is the guest's I/O error).
 """
 
 import os
@@ -44,6 +45,7 @@ import subprocess
 FS_UUID = "0d1e7a5e-9057-4d4a-8b1e-000000000001"
 HASH_SEED = "0d1e7a5e-9057-4d4a-8b1e-000000000002"
 FAKE_TIME = "1"            # seconds since 1970, mke2fs's clock
+NEARLY_FULL = 4 << 20      # bytes: less free is full (a guest's write)
 
 
 class DiskError(Exception):
@@ -114,8 +116,14 @@ def make_disk(path, fs, options, size):
 
 
 def host_fs(path):
-    """The type of the file system holding PATH (/proc/self/mounts: the
-    longest mount point above it), or 'unknown'."""
+    """The type of the file system holding PATH, or 'unknown'."""
+    return mount_of(path)[1]
+
+
+def mount_of(path):
+    """(mount point, type) of the file system holding PATH
+    (/proc/self/mounts: the longest mount point above it), or ('',
+    'unknown')."""
     real = os.path.realpath(path)
     best, kind = "", "unknown"
     try:
@@ -131,7 +139,23 @@ def host_fs(path):
                     best, kind = mnt, w[2]
     except OSError:
         pass
-    return kind
+    return best, kind
+
+
+def full(path):
+    """When the file system holding PATH has less than NEARLY_FULL bytes
+    left for us (root may use the reserved blocks): 'TYPE mounted on
+    MOUNT_POINT has N bytes left'; else None."""
+    try:
+        st = os.statvfs(path)
+    except OSError:
+        return None
+    blocks = st.f_bfree if os.geteuid() == 0 else st.f_bavail
+    left = blocks * st.f_frsize
+    if left >= NEARLY_FULL:
+        return None
+    mnt, kind = mount_of(path)
+    return "%s mounted on %s has %d bytes left" % (kind, mnt or "?", left)
 
 
 def takes_direct(directory):

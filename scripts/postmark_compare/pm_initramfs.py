@@ -126,31 +126,57 @@ def postmark_input(config_text, label):
     return text + "set report csv\nrun %s\nquit\n" % GUEST["record"]
 
 
-def guest_conf(fs, mount_options, libdirs, wait):
-    """The init's settings (guest/pm_init.h, struct pm_guest)."""
+def guest_conf(fs, mount_options, libdirs, wait, hostname=""):
+    """The init's settings (guest/pm_init.h, struct pm_guest): HOSTNAME
+    is the guest's (uname -n, postmark's host column; empty: none)."""
     lines = ["# pm_init settings, written by pm_initramfs.py"]
     lines += ["%s=%s" % kv for kv in sorted(GUEST.items())]
     lines += ["fstype=%s" % fs, "options=%s" % mount_options,
-              "libpath=%s" % ":".join(libdirs), "wait=%d" % wait]
-    for v in (fs, mount_options):
+              "libpath=%s" % ":".join(libdirs), "wait=%d" % wait,
+              "hostname=%s" % hostname]
+    for v in (fs, mount_options, hostname):
         if "\n" in v or "\r" in v:
             raise BuildError("%r: a line break in a guest setting" % v)
     return ("\n".join(lines) + "\n").encode()
 
 
+def guest_modules(kernel, modules_dir, fs, mount_options, wait=30):
+    """(release, module paths in load order, warnings) of KERNEL for a
+    guest with an FS disk (pm_modules.guest_modules); a BuildError when
+    they cannot be had, and for a driver that is not built into a
+    kernel without modules, with what the guest would say (pm_boot.c's
+    words)."""
+    try:
+        release = pm_modules.kernel_release(kernel)
+        return (release,) + pm_modules.guest_modules(release, modules_dir,
+                                                     fs, kernel)
+    except pm_modules.NotBuiltIn as e:
+        if e.disk:
+            says = ("no device %s after %d s (is the disk's driver, "
+                    "virtio_blk, built in or in the modules list?)"
+                    % (GUEST["device"], wait))
+        else:
+            says = ("mount %s on %s as %s with options '%s': No such device"
+                    % (GUEST["device"], GUEST["mountpoint"], fs,
+                       mount_options))
+        raise BuildError('%s: the guest would stop with "%s"' % (e, says)) \
+            from e
+    except pm_modules.ModuleError as e:
+        raise BuildError(str(e)) from e
+
+
 def build(kernel, modules_dir, config_text, fs, mount_options, postmark,
-          init, output, label=None, wait=30):
+          init, output, label=None, wait=30, hostname=""):
     """Write the initramfs to OUTPUT; returns a dict: release, modules
     and libraries (host paths), warnings, bytes.  A BuildError (the
     partial file removed) when something cannot be had."""
+    release, modules, warnings = guest_modules(kernel, modules_dir, fs,
+                                               mount_options, wait)
     try:
-        release = pm_modules.kernel_release(kernel)
-        modules, warnings = pm_modules.guest_modules(release, modules_dir,
-                                                     fs)
         libs = pm_elf.Libraries(postmark)
         found = libs.resolve()
         static = pm_elf.Elf(init).interpreter() is None
-    except (pm_modules.ModuleError, pm_elf.ElfError) as e:
+    except pm_elf.ElfError as e:
         raise BuildError(str(e)) from e
     if not static:
         raise BuildError("%s: the guest's init must be linked statically "
@@ -174,7 +200,8 @@ def build(kernel, modules_dir, config_text, fs, mount_options, postmark,
             cpio.file(GUEST["modules"], "".join(n + "\n" for n in names)
                       .encode())
             cpio.file("/pm/guest.conf", guest_conf(fs, mount_options,
-                                                   libs.dirs, wait))
+                                                   libs.dirs, wait,
+                                                   hostname))
             cpio.file(GUEST["input"], postmark_input(config_text, label)
                       .encode("utf-8", "surrogateescape"))
             cpio.close()

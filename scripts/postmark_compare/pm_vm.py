@@ -40,6 +40,7 @@ import ctypes
 import io
 import json
 import os
+import re
 import selectors
 import shutil
 import signal
@@ -58,6 +59,11 @@ CONSOLE_TAIL = 40               # console lines kept for a failure
 CONSOLE_MAX = 8 << 20           # bytes of console kept for frames
 PANIC = b"Kernel panic - not syncing"
 PANIC_GRACE = 5                 # seconds for QEMU to end after a panic
+# What the guest's init says of a failure on the console (as well as on
+# the record port, whose file may not take it: a full host file system).
+GUEST_ERROR = "pm_init: error: "
+# The guest kernel's words for an I/O error of its disk (vda).
+DISK_ERROR = re.compile(rb"I/O error,? (on )?dev vda\b[^\n]*")
 MACHINE = "pc"
 
 
@@ -162,19 +168,39 @@ class Boot:
         return lines[-CONSOLE_TAIL:]
 
 
+def opt_value(text):
+    """TEXT as a value in a QEMU option list (-drive, -chardev), where a
+    comma ends the value unless doubled."""
+    return text.replace(",", ",,")
+
+
 def qemu_argv(qemu, accel, cpu, cpus, memory_mib, kernel, initrd, disk,
               cache, record, append):
     """The QEMU command of one boot: no devices but the virtio disk, the
-    console on stdio (ttyS0) and the record port in a file (ttyS1)."""
+    console on stdio (ttyS0) and the record port in a file (ttyS1).  An
+    I/O error of the disk's image (a full host file system) is reported
+    to the guest (werror, rerror), not a pause of the VM until the time
+    limit (QEMU's default for a write: stop on ENOSPC).  -kernel, -initrd
+    and -append are taken as they are."""
     return [qemu, "-accel", accel, "-cpu", cpu, "-M", MACHINE,
             "-smp", str(cpus), "-m", "%dM" % memory_mib,
             "-nodefaults", "-no-user-config", "-display", "none",
             "-no-reboot", "-kernel", kernel, "-initrd", initrd,
             "-append", append,
-            "-drive", "file=%s,format=raw,if=virtio,cache=%s" % (disk, cache),
+            "-drive", "file=%s,format=raw,if=virtio,cache=%s,werror=report,"
+            "rerror=report" % (opt_value(disk), cache),
             "-chardev", "stdio,id=con,signal=off", "-serial", "chardev:con",
-            "-chardev", "file,id=rec,path=%s" % record,
+            "-chardev", "file,id=rec,path=%s" % opt_value(record),
             "-serial", "chardev:rec"]
+
+
+def guest_hostname(vm, host=None):
+    """The guest's host name (postmark's host column): the VM and the
+    machine it runs on, qemu-ACCEL@HOST, at most 64 bytes (Linux's
+    HOST_NAME_MAX)."""
+    host = host or os.uname().nodename
+    return ("qemu-%s@%s" % (vm["accel"], host)).encode()[:64].decode(
+        "utf-8", "ignore")
 
 
 def vm_words(vm):
@@ -200,10 +226,24 @@ def _record(result, frames, problems):
         result["error"] = "record port: " + "; ".join(problems)
 
 
+def _qemu_said(boot):
+    """QEMU's own last message (a line after its name, as QEMU writes
+    them: "qemu-system-x86_64: -drive file=...: Could not open ..."), as
+    ': LINE', or ''."""
+    name = os.path.basename(boot.argv[0]) + ": "
+    said = [l.strip() for l in boot.tail() if l.startswith(name)]
+    return ": " + said[-1] if said else ""
+
+
 def _outcome(result, boot, frames):
-    """The error of a boot that ended without a good record, if any."""
+    """The error of a boot that ended without a good record, if any (the
+    init's error on the console when the record port gave nothing); and
+    of one whose guest saw its disk fail."""
     if result["error"] is not None:
         return
+    said = [l[len(GUEST_ERROR):].strip() for l in boot.tail()
+            if l.startswith(GUEST_ERROR)]
+    io_error = DISK_ERROR.search(bytes(boot.console))
     if boot.panic:
         line = [l for l in boot.tail() if "Kernel panic" in l]
         result["error"] = "kernel panic: " + (line[-1].strip() if line
@@ -211,10 +251,37 @@ def _outcome(result, boot, frames):
     elif boot.timed_out:
         result["error"] = ("no record within the time limit of %g s "
                            "(QEMU stopped)" % result["time_limit"])
+    elif not frames and boot.status < 0:
+        result["error"] = "QEMU was killed by %s%s" % (
+            signal.Signals(-boot.status).name, _qemu_said(boot))
     elif not frames and boot.status != 0:
-        result["error"] = "QEMU exited with status %d" % boot.status
+        result["error"] = "QEMU exited with status %d%s" % (
+            boot.status, _qemu_said(boot))
+    elif not frames and said:
+        result["error"] = "guest: " + said[-1]
     elif not result["rows"]:
-        result["error"] = "the guest powered off without a record"
+        result["error"] = ("the guest powered off without a record (QEMU "
+                           "exited with status %d%s)" % (
+                               boot.status, "" if boot.tail() else
+                               "; nothing came on the console: the kernel "
+                               "did not start, or wrote nothing to ttyS0"))
+    elif io_error:
+        result["error"] = ("the guest's disk failed: %s"
+                           % io_error.group(0).decode("utf-8", "replace")
+                           .strip())
+
+
+def _host_full(result, work):
+    """A boot that failed while the host file system of WORK is full
+    (the disk image is sparse: the guest's writes to it fail once it is,
+    as I/O errors): say so first."""
+    if result["error"] is None:
+        return
+    full = pm_disk.full(work)
+    if full is not None:
+        result["error"] = ("the disk image's host file system is full (%s: "
+                           "free some, or give TMPDIR another place); %s"
+                           % (full, result["error"]))
 
 
 def _boot_one(result, a, work):
@@ -227,7 +294,8 @@ def _boot_one(result, a, work):
     info = pm_initramfs.build(a["kernel"], a["modules_dir"],
                               a["config_text"], a["fs"],
                               a["mount_options"], a["postmark"], a["init"],
-                              initrd, a["label"])
+                              initrd, a["label"],
+                              hostname=guest_hostname(result["vm"]))
     result["release"] = info["release"]
     result["warnings"] += info["warnings"]
     vm = result["vm"]
@@ -305,6 +373,7 @@ def run_once(kernel, modules_dir, config_text, fs="ext4", mkfs_options="",
         if a["boot"] is not None:
             a["boot"].stop()
         if work is not None:
+            _host_full(result, work)
             shutil.rmtree(work, ignore_errors=True)
         for s, h in old.items():
             signal.signal(s, h)

@@ -57,19 +57,13 @@ fetch_kernel() {
 # kernel.
 compare=$srcdir/scripts/compare.sh
 
-# fake_kernel FILE RELEASE: a file that passes for a bzImage of RELEASE
-# (a setup header with its magic and version string, nothing to boot).
+# fake_kernel FILE RELEASE [CONSOLE [ERROR [hang]]]: a file that passes
+# for a bzImage of RELEASE, and that QEMU boots in a moment into a few
+# instructions: CONSOLE on the console, an error frame of ERROR on the
+# record port, then QEMU ends (or, with hang, waits for good).  See
+# tests/kernels/fake_kernel.py.
 fake_kernel() {
-	py - "$1" "$2" <<'PY'
-import struct, sys
-b = bytearray(0x400)
-b[0x202:0x206] = b"HdrS"
-struct.pack_into("<H", b, 0x206, 0x20f)
-struct.pack_into("<H", b, 0x20e, 0x100)
-v = (sys.argv[2] + " (test) #1 SMP").encode()
-b[0x300:0x300 + len(v)] = v
-open(sys.argv[1], "wb").write(bytes(b))
-PY
+	py "$srcdir/tests/kernels/fake_kernel.py" "$@"
 }
 
 # host_rows FILE LABEL N CONFIG: N runs of CONFIG on the host, labelled

@@ -20,6 +20,10 @@ and the newc archive (pm_initramfs)."""
 
 import base64
 import io
+import os
+import shutil
+import struct
+import tempfile
 import unittest
 import zlib
 
@@ -74,6 +78,34 @@ class FrameTest(unittest.TestCase):
         self.assertEqual(len(problems), 1)
 
 
+def qemu_opts(text):
+    """An option list as QEMU's parser reads it (a comma ends a value,
+    ',,' is a comma in it; a first word without '=' is its type)."""
+    words, cur, i = [], "", 0
+    while i < len(text):
+        if text[i] == ",":
+            if text[i + 1:i + 2] == ",":
+                cur += ","
+                i += 2
+                continue
+            words.append(cur)
+            cur = ""
+        else:
+            cur += text[i]
+        i += 1
+    words.append(cur)
+    out = {}
+    for n, w in enumerate(words):
+        key, eq, val = w.partition("=")
+        if eq:
+            out[key] = val
+        elif n == 0:
+            out["type"] = key
+        else:
+            out[key] = "on"
+    return out
+
+
 class QemuTest(unittest.TestCase):
     def argv(self, **kw):
         a = dict(qemu="qemu", accel="tcg", cpu="max", cpus=2,
@@ -106,6 +138,24 @@ class QemuTest(unittest.TestCase):
         serial = [argv[i + 1] for i, w in enumerate(argv) if w == "-serial"]
         self.assertEqual(serial, ["chardev:con", "chardev:rec"])
         self.assertIn("file,id=rec,path=/r.txt", argv)
+
+    def test_commas_in_paths_reach_qemu_whole(self):
+        argv = self.argv(disk="/t,a,,b/d.img", record="/t,a/r.txt",
+                         kernel="/t,a/k", initrd="/t,a/i.cpio")
+        drive = qemu_opts(argv[argv.index("-drive") + 1])
+        self.assertEqual(drive["file"], "/t,a,,b/d.img")
+        self.assertEqual(drive["format"], "raw")
+        chardevs = [qemu_opts(argv[i + 1]) for i, w in enumerate(argv)
+                    if w == "-chardev"]
+        self.assertIn("/t,a/r.txt", [c.get("path") for c in chardevs])
+        # QEMU takes these three as they are (no option list)
+        self.assertEqual(argv[argv.index("-kernel") + 1], "/t,a/k")
+        self.assertEqual(argv[argv.index("-initrd") + 1], "/t,a/i.cpio")
+
+    def test_a_disk_error_is_the_guests_not_a_pause(self):
+        drive = qemu_opts(self.argv()[self.argv().index("-drive") + 1])
+        self.assertEqual((drive.get("werror"), drive.get("rerror")),
+                         ("report", "report"))
 
     def test_the_pm_words_have_no_blanks(self):
         self.assertEqual(pm_vm.vm_words({"accel": "tcg", "cpus": 2,
@@ -167,6 +217,49 @@ class InitramfsTest(unittest.TestCase):
         self.assertIn("device=/dev/vda", lines)
         with self.assertRaisesRegex(pm_initramfs.BuildError, "line break"):
             pm_initramfs.guest_conf("ext4", "a\nb", [], 30)
+
+    def test_the_guest_is_named_for_the_vm(self):
+        lines = pm_initramfs.guest_conf("ext4", "", [], 30,
+                                        "qemu-tcg@h").decode().splitlines()
+        self.assertIn("hostname=qemu-tcg@h", lines)
+        name = pm_vm.guest_hostname({"accel": "kvm"}, "box.example.org")
+        self.assertEqual(name, "qemu-kvm@box.example.org")
+        long = pm_vm.guest_hostname({"accel": "tcg"}, "h" * 100)
+        self.assertEqual(long, ("qemu-tcg@" + "h" * 100)[:64])
+
+    def test_a_driver_not_built_in_is_what_the_guest_would_say(self):
+        d = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, d)
+        rel = "0.0-pmtest-nowhere"
+        img = bytearray(0x400)
+        img[0x1f1] = 1
+        img[0x202:0x206] = b"HdrS"
+        struct.pack_into("<H", img, 0x206, 0x20f)
+        struct.pack_into("<H", img, 0x20e, 0x100)
+        img[0x300:0x300 + len(rel)] = rel.encode()
+        kernel = os.path.join(d, "vmlinuz")
+        with open(kernel, "wb") as f:
+            f.write(img)
+        config = ("CONFIG_VIRTIO_PCI=y\nCONFIG_VIRTIO_BLK=%s\n"
+                  "CONFIG_EXT4_FS=y\nCONFIG_XFS_FS=%s\n")
+        for blk, xfs, fs, says in (
+                ("m", "y", "ext4", "\"no device /dev/vda after 30 s (is "
+                 "the disk's driver, virtio_blk, built in or in the modules "
+                 "list?)\""),
+                ("y", "m", "xfs", "\"mount /dev/vda on /mnt as xfs with "
+                 "options 'noatime': No such device\"")):
+            with open(os.path.join(d, "config-" + rel), "w") as f:
+                f.write(config % (blk, xfs))
+            with self.assertRaises(pm_initramfs.BuildError) as c:
+                pm_initramfs.guest_modules(kernel, None, fs, "noatime")
+            self.assertRegex(str(c.exception), "is a module of %s .*: the "
+                             "guest would stop with " % rel)
+            self.assertTrue(str(c.exception).endswith(says),
+                            str(c.exception))
+        with open(os.path.join(d, "config-" + rel), "w") as f:
+            f.write(config % ("y", "y"))
+        self.assertEqual(pm_initramfs.guest_modules(kernel, None, "xfs", ""),
+                         (rel, [], []))
 
     def test_a_newc_archive(self):
         out = io.BytesIO()

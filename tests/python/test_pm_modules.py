@@ -13,10 +13,13 @@
 # ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 
-"""Unit tests of pm_modules: a bzImage's release, module names, the
-modules of the guest in load order from modules.dep, modules.softdep,
-modules.alias and modules.builtin, or from each module's .modinfo when
-depmod did not run; compressed modules; cycles and missing modules."""
+"""Unit tests of pm_modules: a bzImage's release and its length against
+its header, module names, the modules of the guest in load order from
+modules.dep, modules.softdep, modules.alias and modules.builtin, or from
+each module's .modinfo when depmod did not run; compressed modules;
+cycles and missing modules; without any modules, what the kernel's
+config (config-RELEASE beside the image, or the image's own IKCONFIG)
+says is built in."""
 
 import gzip
 import lzma
@@ -31,15 +34,25 @@ from postmark_compare import pm_modules
 import elfmaker
 
 
-def bzimage(version_text):
-    """The first 64 KiB of a bzImage whose header points at VERSION_TEXT."""
-    head = bytearray(0x10000)
+def bzimage(version_text, payload=b"", setup_sects=0x7f, syssize=None):
+    """A bzImage whose header points at VERSION_TEXT: its setup (64 KiB
+    with the default SETUP_SECTS) and then PAYLOAD as the compressed
+    kernel, which the header's syssize (16-byte units) covers unless
+    given."""
+    setup = ((setup_sects or 4) + 1) * 512
+    head = bytearray(setup)
+    head[0x1f1] = setup_sects
+    if syssize is None:
+        syssize = (len(payload) + 15) // 16
+    struct.pack_into("<I", head, 0x1f4, syssize)
     head[0x202:0x206] = b"HdrS"
     struct.pack_into("<H", head, 0x206, 0x020f)
-    struct.pack_into("<H", head, 0x20e, 0x1000)
+    struct.pack_into("<H", head, 0x20e, 0x100)
+    struct.pack_into("<II", head, 0x248, 0, len(payload))
     text = version_text.encode() + b"\0"
-    head[0x1200:0x1200 + len(text)] = text
-    return bytes(head)
+    head[0x300:0x300 + len(text)] = text
+    body = payload + b"\0" * (-len(payload) % 16)
+    return bytes(head[:setup]) + body
 
 
 class Tree(unittest.TestCase):
@@ -75,6 +88,24 @@ class ReleaseTest(Tree):
         img = self.file("e", bzimage(""))
         with self.assertRaisesRegex(pm_modules.ModuleError, "empty"):
             pm_modules.kernel_release(img)
+
+    def test_an_image_cut_short(self):
+        whole = bzimage("6.1.0-9-test #1", payload=b"k" * 4096)
+        self.assertEqual(pm_modules.kernel_release(self.file("w", whole)),
+                         "6.1.0-9-test")
+        cut = self.file("c", whole[:-100])
+        with self.assertRaisesRegex(
+                pm_modules.ModuleError, "^%s: cut short: its bzImage header "
+                "says it has %d bytes, the file has %d$"
+                % (cut, len(whole), len(whole) - 100)):
+            pm_modules.kernel_release(cut)
+        # setup_sects 0 means 4 (the boot protocol's rule)
+        four = bzimage("6.1.0-9-test", setup_sects=0, syssize=0)
+        self.assertEqual(len(four), 5 * 512)
+        self.assertEqual(pm_modules.kernel_release(self.file("f", four)),
+                         "6.1.0-9-test")
+        with self.assertRaisesRegex(pm_modules.ModuleError, "cut short"):
+            pm_modules.kernel_release(self.file("g", four[:-1]))
 
 
 class NamesTest(unittest.TestCase):
@@ -203,6 +234,103 @@ class GuestTest(Tree):
         paths, _ = pm_modules.guest_modules("r", self.dir, "ext3")
         self.assertEqual([os.path.basename(p) for p in paths],
                          ["jbd2.ko", "ext4.ko"])
+
+
+CONFIG = """#
+# Linux/x86 6.1.0 Kernel Configuration
+#
+CONFIG_VIRTIO=y
+CONFIG_VIRTIO_PCI=y
+CONFIG_VIRTIO_BLK=y
+CONFIG_EXT4_FS=y
+# CONFIG_EXT2_FS is not set
+CONFIG_XFS_FS=m
+"""
+
+
+def ikconfig_payload(config, pack=gzip.compress):
+    """The compressed kernel of a bzImage whose vmlinux embeds CONFIG as
+    IKCONFIG does (gzip between IKCFG_ST and IKCFG_ED), packed by PACK."""
+    vmlinux = (b"\x7fELF" + b"\0" * 4000 + b"IKCFG_ST" +
+               gzip.compress(config.encode()) + b"IKCFG_ED" + b"\0" * 999)
+    return pack(vmlinux)
+
+
+class ConfigTest(Tree):
+    """A kernel given without modules (none given, no /lib/modules/R):
+    its config says before any boot whether the guest can have its disk
+    and file system."""
+
+    R = "0.0-pmtest-nowhere"
+
+    def image(self, config=None, payload=b""):
+        img = self.file("boot/vmlinuz-" + self.R, bzimage(
+            self.R + " (t@t) #1", payload=payload))
+        if config is not None:
+            self.file("boot/config-" + self.R, config)
+        return img
+
+    def guest(self, img, fs="ext4"):
+        return pm_modules.guest_modules(self.R, None, fs, image=img)
+
+    def test_all_built_in_by_the_config_beside_the_image(self):
+        self.assertEqual(self.guest(self.image(CONFIG)), ([], []))
+
+    def test_a_module_disk_driver_is_refused(self):
+        img = self.image(CONFIG.replace("CONFIG_VIRTIO_BLK=y",
+                                        "CONFIG_VIRTIO_BLK=m"))
+        cfg = os.path.join(self.dir, "boot", "config-" + self.R)
+        with self.assertRaises(pm_modules.NotBuiltIn) as c:
+            self.guest(img)
+        self.assertEqual(str(c.exception),
+                         "virtio_blk is a module of %s (CONFIG_VIRTIO_BLK=m "
+                         "in %s), and it has no modules directory (none "
+                         "given, no /lib/modules/%s)" % (self.R, cfg, self.R))
+        self.assertTrue(c.exception.disk)
+
+    def test_a_file_system_not_built_in_is_refused(self):
+        img = self.image(CONFIG)
+        with self.assertRaisesRegex(pm_modules.NotBuiltIn,
+                                    r"^xfs is a module of .*\(CONFIG_XFS_FS"
+                                    "=m in ") as c:
+            self.guest(img, "xfs")
+        self.assertFalse(c.exception.disk)
+        with self.assertRaisesRegex(pm_modules.NotBuiltIn,
+                                    r"^ext2 is not in .*\(# CONFIG_EXT2_FS "
+                                    "is not set in "):
+            self.guest(img, "ext2")
+        ext2 = self.image(CONFIG + "CONFIG_EXT4_USE_FOR_EXT2=y\n")
+        self.assertEqual(self.guest(ext2, "ext2"), ([], []))
+
+    def test_both_disk_modules_are_named(self):
+        img = self.image(CONFIG.replace("=y", "=m"))
+        with self.assertRaisesRegex(pm_modules.NotBuiltIn,
+                                    "^virtio_pci, virtio_blk and ext4 are "
+                                    "modules of .*CONFIG_VIRTIO_PCI=m, "
+                                    "CONFIG_VIRTIO_BLK=m, CONFIG_EXT4_FS=m "
+                                    "in "):
+            self.guest(img)
+
+    def test_the_images_own_config(self):
+        for pack in (gzip.compress, lzma.compress):
+            bad = CONFIG.replace("CONFIG_VIRTIO_PCI=y",
+                                 "# CONFIG_VIRTIO_PCI is not set")
+            img = self.image(payload=ikconfig_payload(bad, pack))
+            with self.assertRaisesRegex(
+                    pm_modules.NotBuiltIn, r"virtio_pci is not in .* \(# "
+                    "CONFIG_VIRTIO_PCI is not set in the image's own config "
+                    r"\(IKCONFIG\)\)"):
+                self.guest(img)
+            img = self.image(payload=ikconfig_payload(CONFIG, pack))
+            self.assertEqual(self.guest(img), ([], []))
+
+    def test_no_config_to_be_had_is_a_warning(self):
+        img = self.image(payload=b"\x04\x22\x4d\x18" + b"lz4" * 100)
+        paths, warnings = self.guest(img)
+        self.assertEqual(paths, [])
+        self.assertIn("must have virtio_pci, virtio_blk and ext4 built in",
+                      warnings[0])
+        self.assertIn("no config-%s beside %s" % (self.R, img), warnings[0])
 
 
 if __name__ == "__main__":
