@@ -26,6 +26,7 @@
 #include <sys/types.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +98,7 @@ pm_check_location(const struct pm_config *cfg, const char *loc)
 {
 	struct stat	 st;
 	char		*why, *msg = NULL;
+	int		 fd;
 
 	if (stat(loc, &st) == -1) {
 		if (errno != ENOENT || !pm_made_by_run(cfg, loc))
@@ -104,10 +106,15 @@ pm_check_location(const struct pm_config *cfg, const char *loc)
 			    strerror(errno));
 	} else if (!S_ISDIR(st.st_mode))
 		xasprintf(&msg, "location '%s' is not a directory", loc);
-	else if (cfg->strictmodes && (why = pm_dirs_exposure(&st,
-	    geteuid())) != NULL) {
-		xasprintf(&msg, "location '%s': %s", loc, why);
+	else if (cfg->strictmodes) {
+		/* Its handle, for its ACL (none: the mode alone). */
+		fd = open(loc, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if ((why = pm_dirs_exposure(fd, &st, geteuid(), NULL)) !=
+		    NULL)
+			xasprintf(&msg, "location '%s': %s", loc, why);
 		free(why);
+		if (fd != -1)
+			close(fd);
 	}
 	return (msg);
 }

@@ -144,7 +144,7 @@ pm_open_location(const struct pm_dirctx *c, struct pm_dirs *d, uint32_t i,
 	d->canon[i] = i;
 	if (fstat(d->locfd[i], &st) == -1)
 		return (pm_dirctx_fail(c, "stat", pm_locname(c, i), errno));
-	if (pm_dir_strict(c, &st, user, NULL, i, 0, 0) == -1)
+	if (pm_dir_strict(c, d->locfd[i], &st, user, NULL, i, 0, 0) == -1)
 		return (-1);
 	for (j = 0; j < i; j++) {
 		if (d->canon[j] == j && fstat(d->locfd[j], &sj) == 0 &&
@@ -188,8 +188,8 @@ pm_mkdirs_in(const struct pm_dirctx *c, struct pm_dirs *d, uint32_t i)
 			goto fail;
 		sd->dev = st.st_dev;
 		sd->ino = st.st_ino;
-		if (pm_dir_strict(c, &st, d->adopt ? geteuid() : st.st_uid,
-		    d, i, 1, k) == -1)
+		if (pm_dir_strict(c, sd->fd, &st, d->adopt ? geteuid() :
+		    st.st_uid, d, i, 1, k) == -1)
 			return (-1);
 	}
 	return (0);
@@ -271,7 +271,8 @@ pm_dirs_child(const struct pm_dirctx *c, const struct pm_dirs *parent,
 		child->base[i].fd = child->locfd[i];
 		child->base[i].dev = st.st_dev;
 		child->base[i].ino = st.st_ino;
-		if (pm_dir_strict(c, &st, st.st_uid, child, i, 0, 0) == -1 ||
+		if (pm_dir_strict(c, child->locfd[i], &st, st.st_uid, child,
+		    i, 0, 0) == -1 ||
 		    (child->nsub > 0 && pm_mkdirs_in(c, child, i) == -1))
 			return (-1);
 	}
@@ -312,7 +313,8 @@ pm_dirs_adopt(const struct pm_dirctx *c, const struct pm_dirs *parent,
 		op = "stat";
 		if (fstat(child->locfd[i], &st) == -1)
 			goto fail;
-		if (pm_dir_strict(c, &st, geteuid(), child, i, 0, 0) == -1 ||
+		if (pm_dir_strict(c, child->locfd[i], &st, geteuid(), child,
+		    i, 0, 0) == -1 ||
 		    (child->nsub > 0 && pm_mkdirs_in(c, child, i) == -1))
 			return (-1);
 	}

@@ -109,8 +109,9 @@ int		 pm_dirs_adopt(const struct pm_dirctx *, const struct pm_dirs *,
 int		 pm_dirs_remove(const struct pm_dirctx *, struct pm_dirs *);
 
 /* pm_strict.c: set strictmodes. */
-int		 pm_dir_strict(const struct pm_dirctx *, const struct stat *,
-		    uid_t, const struct pm_dirs *, uint32_t, int, uint32_t);
+int		 pm_dir_strict(const struct pm_dirctx *, int,
+		    const struct stat *, uid_t, const struct pm_dirs *,
+		    uint32_t, int, uint32_t);
 
 /* pm_direct.c: set direct. */
 int		 pm_direct_probe(const struct pm_dirctx *,

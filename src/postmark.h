@@ -559,7 +559,10 @@ void		 pm_option_free_text(struct pm_config *);
 
 /* pm_strict.c: whether others could replace a directory's files. */
 struct stat;
-char		*pm_dirs_exposure(const struct stat *, uid_t);
+char		*pm_dirs_exposure(int, const struct stat *, uid_t,
+		    const char *);
+int		 pm_dirs_shared(int, const struct stat *, uid_t);
+char		*pm_files_exposure(const struct stat *, uid_t);
 
 /* pm_sysinfo.c: run metadata, gathered before a run. */
 struct pm_meta	*pm_meta_new(const struct pm_config *);
