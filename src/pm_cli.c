@@ -815,6 +815,7 @@ cmd_show(struct pm_shell *sh, int argc, char **argv, struct pm_cmderr *err)
 	}
 	pm_recfile_init(&f, argv[1], PM_REC_TEXT, "file", "the configuration",
 	    "show");
+	f.strict = sh->cfg->strictmodes;
 	if (sh->check)
 		rv = pm_recfile_check(&f, "show", !sh->escaped, err);
 	else if ((rv = pm_recfile_open(&f, "show", err)) == 0) {

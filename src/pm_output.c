@@ -20,7 +20,7 @@
  * beside it.  Refused before anything runs: a series with nowhere to go,
  * a file with the name of one the run makes in a location (the engine
  * says which, pm_names.c), a file that holds other records
- * (pm_record.c).  A run's record and its series are written as one, the
+ * (pm_recfile.c).  A run's record and its series are written as one, the
  * series under the report's lock too, so that concurrent runs keep
  * their blocks of the series in the order of their records.
  */
@@ -91,12 +91,15 @@ pm_output_files(struct pm_output *out, const struct pm_config *cfg,
 	pm_recfile_init(&out->report, file, kind, "report file", "the report",
 	    cfg->report == PM_REPORT_TERSE ? "a terse report" :
 	    "a verbose report");
+	out->report.strict = cfg->strictmodes;
 	rv = pm_output_head(&out->report, cfg, 0);
+	pm_recfile_init(&out->series, NULL, PM_REC_SERIES, NULL, NULL, NULL);
 	out->series.fd = -1;
 	if (file != NULL && cfg->interval > 0) {
 		xasprintf(&path, "%s.intervals.csv", file);
 		pm_recfile_init(&out->series, path, PM_REC_SERIES,
 		    "interval series file", "the interval series", NULL);
+		out->series.strict = cfg->strictmodes;
 		free(path);
 		rv |= pm_output_head(&out->series, cfg, 1);
 	}

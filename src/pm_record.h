@@ -15,12 +15,13 @@
  */
 
 /*
- * Files of records (pm_record.c): a record (a report, a CSV row with its
- * client rows, a JSON line, a run's interval series, what show prints)
- * is formatted into memory and appended with one write(2), under an
- * exclusive flock(2) of its file, so that it is whole or absent; and a
- * file that holds another kind of record is refused.  The run's files
- * (pm_output.c) are built on it.
+ * Files of records (pm_record.c, pm_recfile.c): a record (a report, a
+ * CSV row with its client rows, a JSON line, a run's interval series,
+ * what show prints) is formatted into memory and appended with one
+ * write(2), under an exclusive flock(2) of its file, so that it is
+ * whole or absent; the file is reached through its directory's handle,
+ * never through a symbolic link, and a file that holds another kind of
+ * record is refused.  The run's files (pm_output.c) are built on it.
  */
 
 #ifndef PM_RECORD_H
@@ -33,6 +34,7 @@
 struct pm_cmderr;
 struct pm_config;
 struct pm_result;
+struct stat;
 
 /* What a file of records holds. */
 enum pm_rec_kind {
@@ -42,13 +44,18 @@ enum pm_rec_kind {
 	PM_REC_SERIES		/* interval series after their header */
 };
 
+#define PM_REC_TRIES	16	/* opens of a file that keeps changing */
+
 /*
  * A file that records are appended to: standard output (path NULL) or a
- * file opened by name each time a record is written, so that a path
- * that went away is an error, not a deleted file written to.
+ * file in a directory opened once (dirfd), the file opened by name
+ * there each time a record is written, so that a path that went away
+ * is an error, not a deleted file written to.
  */
 struct pm_recfile {
 	char		*path;		/* owned; NULL: standard output */
+	char		*dir;		/* its directory's path, owned */
+	char		*base;		/* its name there, owned */
 	enum pm_rec_kind kind;		/* what it must hold */
 	const char	*what;		/* "report file", in messages */
 	const char	*noun;		/* "the report", what is written */
@@ -57,8 +64,16 @@ struct pm_recfile {
 	size_t		 headlen;	/* its bytes */
 	int		 fd;		/* kept open (standard output, not */
 					/* a regular file), or -1 */
+	int		 dirfd;		/* its directory, or -1 */
+	dev_t		 ddev;		/* the directory's identity */
+	ino_t		 dino;
+	int		 strict;	/* set strictmodes: its directory */
+					/* must be safe */
+	int		 shared;	/* others may write there (sticky) */
 	int		 headed;	/* kept: the header was written */
 	int		 made;		/* created by pm_recfile_open */
+	dev_t		 dev;		/* what it made */
+	ino_t		 ino;
 };
 
 /*
@@ -73,6 +88,7 @@ struct pm_recpart {
 	int		 fd;		/* where it goes, or -1 */
 	int		 opened;	/* fd is ours to close */
 	int		 locked;	/* we hold flock(LOCK_EX) on fd */
+	int		 nolock;	/* not locked: flock's errno */
 	int		 due;		/* the header goes first */
 	int		 cut;		/* can be truncated back to size */
 	off_t		 size;		/* the file's bytes before, locked */
@@ -87,6 +103,11 @@ int		 pm_recfile_check(const struct pm_recfile *, const char *, int,
 int		 pm_recfile_open(struct pm_recfile *, const char *,
 		    struct pm_cmderr *);
 void		 pm_recfile_close(struct pm_recfile *, int);
+int		 pm_recfile_reopen(const struct pm_recfile *, int *,
+		    struct stat *, char **);
+char		*pm_recfile_judge(const struct pm_recfile *, int, off_t, int,
+		    int *, off_t *);
+char		*pm_recfile_uncut(int);
 FILE		*pm_record_begin(struct pm_recpart *, struct pm_recfile *);
 int		 pm_record_head(struct pm_recpart *);
 int		 pm_record_end(struct pm_recpart *, size_t, size_t *, char **);

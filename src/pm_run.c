@@ -593,13 +593,16 @@ pm_run(const struct pm_config *cfg, const char *file, FILE *info,
 	uint32_t		 it;
 
 	pm_drive_init(&run, cfg, info);
-	if (pm_output_open(&run.output, cfg, file, err) == -1)
+	/* The handlers first: a signal once the files are made removes them. */
+	pm_workload_interrupt(0);
+	pm_signals_catch(&save);
+	if (pm_output_open(&run.output, cfg, file, err) == -1) {
+		pm_signals_restore(&save);
 		return (PM_CMD_ERROR);
+	}
 	pm_warn_begin(&run.warned, cfg, run.output.report.path == NULL ?
 	    stdout : NULL);
 	run.res = pm_result_new();
-	pm_workload_interrupt(0);
-	pm_signals_catch(&save);
 	pm_hooks_begin(cfg);
 	/* The warm-up runs, then the measured ones, until enough. */
 	for (it = 1; rv == PM_CMD_OK; it++) {

@@ -5,9 +5,10 @@
 # (version 1, 79 columns; version 4, 146 columns, before the VM columns)
 # or a later one, JSON records given to a CSV
 # report and CSV records to a JSON one, an interval series given as the
-# report, a file that is not postmark's at all, a file of records whose
-# last line was cut, an interval series file of other columns, and a
-# verbose report (or show FILE) into a file of records.  An empty file
+# report, a file that is not postmark's at all, an interval series file
+# of other columns, and a verbose report (or show FILE) into a file of
+# records.  (A file of records whose last line was cut is taken, and cut
+# back: t2018.)  An empty file
 # gets the header; a verbose report still goes into any text file
 # (PostMark's run FILE).  Refused in the check pass of a batch file
 # (nothing runs) and again when the run comes: a file that the previous
@@ -99,14 +100,6 @@ refused good.json terse "holds JSON records (set report json): a terse report\
  would make it unreadable; give another file"
 refused good.csv "verbose" "holds CSV records (set report csv): show would\
  make it unreadable; give another file" show
-
-# A cut last line.
-head -c $(($(wc -c <good.csv) - 10)) good.csv >cut.csv
-refused cut.csv csv "ends in the middle of a line (a record cut short):\
- repair it or give another file"
-head -c $(($(wc -c <good.json) - 10)) good.json >cut.json
-refused cut.json json "ends in the middle of a line (a record cut short):\
- repair it or give another file"
 
 # The interval series file of other columns, beside a good report.
 cp good.csv ivr.csv

@@ -1,19 +1,20 @@
 #!/bin/sh
 # Real faults: too many open files (EMFILE), from `ulimit -n' in a
 # subshell.  postmark needs descriptors 0-2, with `postmark FILE' one for
-# FILE while it is read, one for the report file of `run FILE' while it
-# is opened before the run and again for each record (not during the
-# run), and one handle for the location and for each sK it makes; one
-# more and its first file open fails.  So with the configuration on
-# stdin a limit of 4 makes the first file open of the run fail (7 with 3
-# subdirectories), and with it in a file 5 does; one less and an sK's
-# handle cannot be opened (the location's, with the records on standard
-# output and a limit of 3), which the message explains.  Those runs must
-# stop with `postmark: FILE:N: open PATH: Too many open files', exit 1,
-# write an `error:' row and leave the location as it was (the sK
-# directories made before the open removed).  With the configuration in
-# a file and a limit of 4 the report file cannot be opened: nothing
-# runs, nothing is created, exit 1.
+# FILE while it is read, one for the directory of the report file of
+# `run FILE' (held from before the run to the end of the command) and one
+# for the file while it is opened before the run and again for each
+# record (not during the run), and one handle for the location and for
+# each sK it makes; one more and its first file open fails.  So with the
+# configuration on stdin a limit of 5 makes the first file open of the
+# run fail (8 with 3 subdirectories), and with it in a file 6 does; one
+# less and an sK's handle cannot be opened (the location's, with the
+# records on standard output and a limit of 3), which the message
+# explains.  Those runs must stop with `postmark: FILE:N: open PATH: Too
+# many open files', exit 1, write an `error:' row and leave the location
+# as it was (the sK directories made before the open removed).  With the
+# configuration in a file and a limit of 5 the report file cannot be
+# opened: nothing runs, nothing is created, exit 1.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/fault/faultlib.sh"
 
@@ -56,13 +57,13 @@ emfile() {
 }
 
 c='set number 20;set size 500 10000'
-emfile stdin-buffered 4 stdin 1 "$c"
-emfile stdin-raw 4 stdin 1 "$c;set buffering false"
-emfile stdin-subdirs 7 stdin 's[0-2]/1' "$c;set subdirectories 3"
-emfile file-buffered 5 file 1 "$c"
+emfile stdin-buffered 5 stdin 1 "$c"
+emfile stdin-raw 5 stdin 1 "$c;set buffering false"
+emfile stdin-subdirs 8 stdin 's[0-2]/1' "$c;set subdirectories 3"
+emfile file-buffered 6 file 1 "$c"
 m='Too many open files (the run holds a handle per location and'
 m="$m subdirectory; raise ulimit -n or use fewer subdirectories)"
-emfile handle-subdir 5 stdin s1 "$c;set subdirectories 3" "$m"
+emfile handle-subdir 6 stdin s1 "$c;set subdirectories 3" "$m"
 
 # The location's handle: with a report file, its descriptor is free again
 # when the run opens the location; so the records go to standard output,
@@ -98,7 +99,7 @@ fi
 
 # One descriptor fewer: the report file cannot be opened, so the run does
 # not start (the message names the file and the reason).
-limited report 4 file "$c"
+limited report 5 file "$c"
 is "$rc" 1 "report: exit status 1"
 re="$(ere_quote "$T/report.cfg"):[0-9]+: run: cannot open"
 re="$re '$(ere_quote "$T/report.csv")': Too many open files"

@@ -36,10 +36,11 @@ if [ -z "$as_nobody" ]; then
 	skip "unprivileged: set cache refused" "neither setpriv nor runuser"
 else
 	# $T/nobody holds the location and the reports, where nobody may
-	# write; the location is sticky, as /tmp (set strictmodes).
+	# write; both are sticky, as /tmp (set strictmodes holds a report
+	# file's directory to the rule of the locations).
 	N=$T/nobody
 	postmark_for_all
-	mkdir -m 0777 "$N" && mkdir -m 1777 "$N/loc" || exit 99
+	mkdir -m 1777 "$N" && mkdir -m 1777 "$N/loc" || exit 99
 	for v in cold cold-phases warm; do
 		printf 'set location %s;set number 20;set cache %s;%s %s\n' \
 		    "$N/loc" "$v" "set report csv;run" "$N/$v.csv;quit" |

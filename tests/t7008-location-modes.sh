@@ -100,10 +100,16 @@ loc sticky 1777
 runs sticky ""
 accepted sticky
 
+# (Its report beside pub, not in it: a report file's directory is held
+# to the same rule, t2017.)
 mkdir -m 0777 "$T/pub" || exit 99
 loc pub/mine 0755
-runs pub/mine ""
-accepted pub/mine
+pm_config pub-mine "set location $T/pub/mine;set number 20;set transactions 50"
+pm_run pub-mine
+is "$rc $(csv_get "$T/pub-mine.csv" status)" "0 ok" \
+    "pub/mine: the run completes"
+same_as_before "$T/pub/mine" "$T/pub/mine.before" \
+    "pub/mine: the location as it was"
 
 loc strict-off 0777
 runs strict-off "set strictmodes false"

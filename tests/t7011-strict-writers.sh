@@ -5,7 +5,7 @@
 #    u:nobody:rwx on a directory of root's, mode 0755: it then shows
 #    0775, which passed as root's private group) is read from the
 #    directory's system.posix_acl_access attribute: the location is
-#    refused, naming that user or group.
+#    refused, naming that user or group; so is a report file's directory.
 #    Entries the ACL's mask takes write from do not count, and neither
 #    does the owning group when its own entry has no write.
 #  - A user whose primary group (in the passwd database) is the
@@ -84,6 +84,19 @@ ok $? "acl-group: group ${g:-$NOBODY} can write in it"
 runs acl-group
 refused acl-group "its ACL lets group ${g:-$NOBODY} write in it (mode 0775)\
  and it is not sticky, $WHY"
+
+# The report file's directory: the same rule.
+loc acl-rec "u:$NOBODY:rwx"
+mkdir "$T/L"
+printf '%s\n' "set location $T/L" 'set number 10' 'set transactions 20' \
+    'set report csv' "run $T/acl-rec/r.csv" >"$T/acl-rec.cfg"
+pm_run acl-rec
+is "$rc:$(cat "$T/acl-rec.err")" "1:-:5: run: report file '$T/acl-rec/r.csv':\
+ directory '$T/acl-rec': its ACL lets user ${u:-$NOBODY} write in it (mode\
+ 0775) and it is not sticky, so they could put a file of theirs in place of\
+ the report file, which postmark would then write to (chmod go-w or +t it,\
+ or set strictmodes false to run anyway)" \
+    "acl-rec: a report file's directory with such an ACL is refused"
 
 # Write that the mask takes away: nobody cannot write; accepted.
 loc acl-masked "u:$NOBODY:rwx,m::r-x"

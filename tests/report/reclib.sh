@@ -1,5 +1,11 @@
-# tests/report/reclib.sh: helpers for the record tests (t2008-t2019),
+# tests/report/reclib.sh: helpers for the record tests (t2008-t2020),
 # sourced after tests/tap.sh.
+#
+# rec_run NAME PATH [SET...]: in the current directory, a run of 10 files
+# in location L (made by the caller) to PATH, with the set lines SET (each
+# a line) and the environment $env (words, may be empty), its
+# configuration in NAME.pm; status in $rc, stderr (less validity
+# warnings) in $msg, stdout in NAME.out, stderr in NAME.err.
 #
 # rec_trace TRACE CMD...: run CMD under strace (the calls that open,
 # lock, write, truncate and close files), following threads and forks,
@@ -17,6 +23,18 @@ rec_need_strace() {
 	"$STRACE" -f -o /dev/null true >/dev/null 2>&1 ||
 	    skip_all "strace cannot trace here (ptrace not permitted)"
 	skip_sanitized "LeakSanitizer fails under strace"
+}
+
+env=
+rec_run() {
+	rr_name=$1 rr_path=$2
+	shift 2
+	printf '%s\n' 'set location L' 'set number 10' 'set transactions 20' \
+	    "$@" "run $rr_path" >"$rr_name.pm"
+	rc=0
+	env $env $GUARD "$POSTMARK" "$rr_name.pm" >"$rr_name.out" \
+	    2>"$rr_name.err" || rc=$?
+	msg=$(errors "$rr_name.err")
 }
 
 rec_trace() {
@@ -47,7 +65,10 @@ rec_writes() {
 				fd = ""
 		}
 	}
-	/ (open|openat)\(/ && index($0, "\"" path "\"") {
+	# By name, or relative to a directory: the descriptor returned is
+	# decorated with the path.
+	/ (open|openat)\(/ && (index($0, "\"" path "\"") ||
+	    index($0, ") = ") && index($0, "<" path ">")) {
 		if (match($0, /= [0-9]+</)) {
 			n = substr($0, RSTART + 2, RLENGTH - 3)
 			app[n] = index($0, "O_APPEND") > 0
