@@ -32,15 +32,22 @@
  *
  * What a hook leaves running when its shell ends (a tracer that a later
  * hook stops) lives on until the run command ends, which sends it
- * SIGTERM and, after the grace period, SIGKILL; where the system allows
- * it, postmark is the subreaper of those processes meanwhile, so that it
- * can reap them.  Hooks run on MPI rank 0 alone.
+ * SIGTERM and, after the grace period, SIGKILL.  Where the system allows
+ * it, postmark is the subreaper of the hooks' descendants meanwhile
+ * (PR_SET_CHILD_SUBREAPER): one whose parent ended becomes postmark's
+ * child, so that one that left the hook's process group (setsid, a
+ * daemon) is found among postmark's children (the processes that were
+ * not its children when the command began) and ended too, and each of
+ * its own children in turn as it is orphaned.  Hooks run on MPI rank 0
+ * alone.
  */
 
 #include "config.h"
 
 #include <sys/types.h>
 #include <sys/wait.h>
+
+#include <dirent.h>
 #ifdef HAVE_SYS_PRCTL_H
 #include <sys/prctl.h>
 #endif
@@ -89,6 +96,10 @@ static int	 pm_hook_status(const char *, int, int, int,
 static void	 pm_hook_keep(pid_t);
 static int	 pm_hook_signal_left(int);
 static void	 pm_hook_reap(void);
+static int	 pm_hook_add(pid_t **, size_t *, pid_t);
+static int	 pm_hook_in(const pid_t *, size_t, pid_t);
+static void	 pm_hook_children(pid_t **, size_t *);
+static int	 pm_hook_strays(int);
 
 static const char *const pm_hook_vars[PM_HOOK_NVARS] = {
 	"PM_WHEN", "PM_PHASE", "PM_ITERATION", "PM_WARMUP", "PM_LABEL",
@@ -104,6 +115,15 @@ static volatile sig_atomic_t pm_hook_killed;	/* killed after the grace */
 static pid_t	*pm_hook_left;
 static size_t	 pm_hook_nleft;
 static int	 pm_hook_reaper;	/* we made ourselves their subreaper */
+
+/*
+ * Our children when the run command began (not the hooks'), and the
+ * hooks' descendants that became our children and were sent SIGTERM.
+ */
+static pid_t	*pm_hook_kids;
+static size_t	 pm_hook_nkids;
+static pid_t	*pm_hook_sent;
+static size_t	 pm_hook_nsent;
 
 /*
  * From the handler of a stopping signal: pass signo on to the hook
@@ -543,6 +563,99 @@ pm_hook_reap(void)
 	}
 }
 
+/* Add pid to the list *l of *n.  Returns 0, or -1 (out of memory). */
+static int
+pm_hook_add(pid_t **l, size_t *n, pid_t pid)
+{
+	pid_t	*p;
+
+	if ((p = reallocarray(*l, *n + 1, sizeof **l)) == NULL)
+		return (-1);
+	*l = p;
+	(*l)[(*n)++] = pid;
+	return (0);
+}
+
+/* Whether pid is in the list l of n. */
+static int
+pm_hook_in(const pid_t *l, size_t n, pid_t pid)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		if (l[i] == pid)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * Our children, those of every thread, added to the list *l of *n:
+ * read from /proc/self/task/TID/children; where there is no such file,
+ * nothing (the hooks' descendants that left their group are then not
+ * found).
+ */
+static void
+pm_hook_children(pid_t **l, size_t *n)
+{
+	struct dirent	*de;
+	DIR		*d;
+	FILE		*fp;
+	char		 path[300];
+	long		 pid;
+
+	if ((d = opendir("/proc/self/task")) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "/proc/self/task/%s/children",
+		    de->d_name);
+		if ((fp = fopen(path, "re")) == NULL)
+			continue;
+		while (fscanf(fp, "%ld", &pid) == 1) {
+			if (!pm_hook_in(*l, *n, (pid_t)pid) &&
+			    pm_hook_add(l, n, (pid_t)pid) == -1)
+				break;
+		}
+		fclose(fp);
+	}
+	closedir(d);
+}
+
+/*
+ * The hooks' descendants that became our children (not ours when the
+ * command began): reap those that ended, send the others signo (SIGTERM
+ * once each; SIGKILL each time), and their process group with them
+ * when they lead one (a daemon's).  Returns how many are still there.
+ */
+static int
+pm_hook_strays(int signo)
+{
+	pid_t	*kids = NULL;
+	size_t	 i, n = 0;
+	int	 left = 0, st;
+
+	pm_hook_children(&kids, &n);
+	for (i = 0; i < n; i++) {
+		if (pm_hook_in(pm_hook_kids, pm_hook_nkids, kids[i]) ||
+		    waitpid(kids[i], &st, WNOHANG) == kids[i])
+			continue;
+		left++;
+		if (signo == SIGTERM && (pm_hook_in(pm_hook_sent,
+		    pm_hook_nsent, kids[i]) || pm_hook_add(&pm_hook_sent,
+		    &pm_hook_nsent, kids[i]) == -1))
+			continue;
+		if (getpgid(kids[i]) == kids[i])
+			(void)kill(-kids[i], signo);
+		(void)kill(kids[i], signo);
+		if (signo != SIGKILL)
+			(void)kill(kids[i], SIGCONT);
+	}
+	free(kids);
+	return (left);
+}
+
 /*
  * Before a run command with hooks: become the subreaper of what the
  * hooks leave running (where the system has it), so that it can be
@@ -562,33 +675,47 @@ pm_hooks_begin(const struct pm_config *cfg)
 #if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_CHILD_SUBREAPER)
 	pm_hook_reaper = prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
 #endif
+	if (pm_hook_reaper)
+		pm_hook_children(&pm_hook_kids, &pm_hook_nkids);
 }
 
 /*
- * After a run command: end what its hooks left running, with SIGTERM,
- * then SIGKILL for what is still there after the grace period.
+ * After a run command: end what its hooks left running, their groups
+ * and, as their subreaper, their descendants that became our children
+ * (pm_hook_strays): SIGTERM, then SIGKILL for what is still there after
+ * the grace period, sweep after sweep until none is left (each process
+ * killed leaves its children to us).
  */
 void
 pm_hooks_end(void)
 {
 	struct timespec	 ts = { 0, PM_SWEEP_NS };
 	long		 n, tries = PM_HOOK_GRACE * (1000000000L / PM_SWEEP_NS);
+	int		 left;
 
 	pm_hook_reap();
-	if (pm_hook_signal_left(SIGTERM) > 0) {
-		for (n = 0; n < tries; n++) {
-			pm_hook_reap();
-			if (pm_hook_signal_left(0) == 0)
-				break;
-			nanosleep(&ts, NULL);
-		}
-		if (n == tries)
-			pm_hook_signal_left(SIGKILL);
+	left = pm_hook_signal_left(SIGTERM) +
+	    (pm_hook_reaper ? pm_hook_strays(SIGTERM) : 0);
+	for (n = 0; left > 0 && n < tries; n++) {
+		nanosleep(&ts, NULL);
 		pm_hook_reap();
+		left = pm_hook_signal_left(0) +
+		    (pm_hook_reaper ? pm_hook_strays(SIGTERM) : 0);
 	}
+	for (n = 0; left > 0 && n < tries; n++) {
+		if (n > 0) {
+			nanosleep(&ts, NULL);
+			pm_hook_reap();
+		}
+		left = pm_hook_signal_left(SIGKILL) +
+		    (pm_hook_reaper ? pm_hook_strays(SIGKILL) : 0);
+	}
+	pm_hook_reap();
 	free(pm_hook_left);
-	pm_hook_left = NULL;
-	pm_hook_nleft = 0;
+	free(pm_hook_kids);
+	free(pm_hook_sent);
+	pm_hook_left = pm_hook_kids = pm_hook_sent = NULL;
+	pm_hook_nleft = pm_hook_nkids = pm_hook_nsent = 0;
 #if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_CHILD_SUBREAPER)
 	if (pm_hook_reaper)
 		prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
