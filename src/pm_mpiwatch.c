@@ -143,6 +143,7 @@ static void	 pm_watch_act(void);
 static void	*pm_watch_main(void *);
 static uint64_t	 pm_watch_timeout(void);
 static int	 pm_watch_ended(int);
+static void	 pm_watch_farewell(void);
 
 void
 pm_mpi_lock(void)
@@ -559,10 +560,43 @@ pm_watch_ended(int delivered)
 }
 
 /*
+ * After a loss, the end of this rank: tell each peer not lost that this
+ * rank reached its end, so that its process ending next is not taken
+ * for another loss (a survivor that stops is not lost), and wait until
+ * each word went, or its peer was lost too.  In the coordinator.
+ */
+static void
+pm_watch_farewell(void)
+{
+	struct timespec	 ts = { 0, 1000000 };
+	struct pm_peer	*p;
+	uint32_t	 i;
+	int		 done = 0;
+
+	pthread_mutex_lock(&pm_w_mtx);
+	w.flags = PM_BF_END;
+	pthread_mutex_unlock(&pm_w_mtx);
+	while (!done) {
+		pm_mpi_lock();
+		pm_watch_round(pm_clock_mono(), PM_BF_END, 0);
+		for (i = 0, done = 1; i < w.npeer && done; i++) {
+			p = &w.peer[i];
+			done = w.lost[p->rank] || (p->sentend &&
+			    p->srq == MPI_REQUEST_NULL);
+		}
+		pm_mpi_unlock();
+		if (!done)
+			nanosleep(&ts, NULL);
+	}
+}
+
+/*
  * The last agreement, in the coordinator, through the heartbeats so that
  * a peer lost meanwhile cannot hold it: every rank but 0 says it reached
  * its end and waits for rank 0's word, which rank 0 sends once every
- * rank said so.  Returns 0, or -1 when a peer is lost.
+ * rank said so.  After a loss, every rank says it reached its end
+ * (pm_watch_farewell) and waits for no one.  Returns 0, or -1 when a
+ * peer is lost.
  */
 int
 pm_watch_bye(void)
@@ -586,7 +620,10 @@ pm_watch_bye(void)
 		if (!done)
 			nanosleep(&ts, NULL);
 	}
-	return (pm_mpi_gone() > 0 ? -1 : 0);
+	if (pm_mpi_gone() == 0)
+		return (0);
+	pm_watch_farewell();
+	return (-1);
 }
 
 /*
