@@ -60,6 +60,20 @@ kernels --modules "b=$T/mods" c.pm a="$T/k:1,2/vmlinuz"
 is "$?:$(sed -n 1p err)" "2:compare.sh: --modules 'b=$T/mods': write $(:
     )LABEL=DIR, LABEL a target's label" "--modules of no target: a usage error"
 
+# A CSV file whose last line a killed writer cut short: taken, as
+# postmark takes it, and the cut line cut off under the lock with a
+# note before the row is appended.
+"$POSTMARK" --columns | awk -F '\t' 'NR > 1 { printf("%s%s", n++ ? "," : "", \
+    $1) } END { print "" }' >cut.csv
+printf '6,a,cut' >>cut.csv
+kernels -o "$T/cut.csv" c.pm a="$T/vmlinuz:$T/mods"
+grep -q "^compare.sh: $T/cut.csv: its last line was cut short (a writer $(:
+    )that died while writing): cut back by 7 bytes to its last whole line$" err
+ok $? "a CSV file ending in a cut line: cut off, saying so"
+is "$(status cut.csv | sed 's/;.*//'):$(grep -c ',cut' cut.csv)" \
+    "error: kernel $T/vmlinuz: guest: fake kernel: the record port works:0" \
+    "... and the row follows the header whole"
+
 # A kernel that writes nothing and gives no record.
 fake_kernel "$T/silent" 6.1.0-98-test
 kernels -o "$T/silent.csv" c.pm a="$T/silent:$T/mods"

@@ -25,7 +25,8 @@ through; a new one's name must fit the file system and its directory
 (or the nearest that exists) must let us create it.  judge() refuses
 what postmark refuses, with postmark's words: text that is not CSV
 records, records of another kind (JSON, an interval series) or of
-another header, and a last line without its line feed.
+another header; a last line without its line feed only where the file
+system has no locks (elsewhere the first append cuts it off).
 
 append() writes rows in one write(2) under an exclusive flock(2), the
 header first into an empty file; the first append makes the directories
@@ -39,6 +40,7 @@ so.
 """
 
 import csv
+import errno
 import fcntl
 import io
 import os
@@ -51,6 +53,7 @@ from .compare_csv import Fail, clean
 PEEK = 65536            # bytes read to see what a file holds (postmark's)
 _BLANKS = " \t\n\v\f\r"
 _HELD = {signal.SIGHUP, signal.SIGINT, signal.SIGTERM}
+_CUT = "ends in the middle of a line"
 
 # How each kind of record file starts (pm_record.c's pm_recsigs), the
 # most specific first: what it holds and what writes it.
@@ -89,8 +92,26 @@ def judge(head, last, header, schema):
         return f"holds the CSV header of another schema ({have} columns); " \
             + ours
     if last != b"\n":
-        return ("ends in the middle of a line (a record cut short): repair "
-                "it or give another file")
+        return (f"{_CUT} (a record cut short): repair it or give another "
+                "file")
+    return None
+
+
+def _uncut(fd):
+    """Before the boots, the file at FD ends in a record cut short: the
+    first append, under the lock, cuts it off, as postmark does, if the
+    file system has locks (a writer may hold the lock now: it has).
+    None, or why not in postmark's words (pm_recfile_uncut)."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    except OSError as e:
+        if e.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL):
+            return None
+        return (f"{_CUT} (a record cut short), and this file system has "
+                f"no locks (flock: {e.strerror}), so it may be a record "
+                "another run is still writing: repair it or give another "
+                "file")
     return None
 
 
@@ -177,6 +198,8 @@ class RecFile:
                        "another file") from None
         try:
             why = judge(*_read_ends(fd), self.header, self.schema)
+            if why is not None and why.startswith(_CUT):
+                why = _uncut(fd)
         finally:
             os.close(fd)
         if why is not None:
@@ -247,7 +270,7 @@ class RecFile:
             try:
                 head, last = _read_ends(rfd)
                 why = judge(head, last, self.header, self.schema)
-                if why is not None and why.startswith("ends in the middle"):
+                if why is not None and why.startswith(_CUT):
                     self._cut_back(fd, rfd)
                 elif why is not None:
                     raise Fail(f"{clean(self.path)}: {why}")
