@@ -109,11 +109,18 @@ def _expand(df):
 
 
 def _bisect(df):
-    """t(0.975, df) by bisection on the tail, any df > 0."""
+    """t(0.975, df) by bisection on the tail, df >= 1: at most _BISECT
+    halvings, stopping when the midpoint is lo or hi, after about 75.
+    Then lo and hi are adjacent doubles, lo has a tail above 0.05 (or is
+    0) and hi one of at most 0.05 (for df >= 1 also at _HIGH), so every
+    later halving would leave them as they are: the value is that of all
+    _BISECT."""
     lo = 0.0
     hi = _HIGH
     for _ in range(_BISECT):
         mid = (lo + hi) / 2.0
+        if mid in (lo, hi):
+            break
         if tail(mid, df) > 0.05:
             lo = mid
         else:

@@ -21,6 +21,7 @@ import math
 import random
 import statistics
 import unittest
+from unittest import mock
 
 from postmark_compare import compare_stats as s
 
@@ -53,6 +54,34 @@ class TQuantileTest(unittest.TestCase):
     def test_the_tail_at_the_quantile_is_five_percent(self):
         for df in (1, 2.5, 3, 7.3, 40, 999):
             self.near(s.tail(s.t975(df), df), 0.05, 1e-9)
+
+    def test_the_bisection_stops_once_the_double_is_found(self):
+        # 200 halvings of [0, 1e7] meet adjacent doubles after about 75;
+        # later steps cannot move them, so t975 stops there with the
+        # value of all 200, evaluating the tail far fewer times.
+        def halvings(df):
+            lo, hi = 0.0, 1e7
+            for _ in range(200):
+                mid = (lo + hi) / 2.0
+                if s.tail(mid, df) > 0.05:
+                    lo = mid
+                else:
+                    hi = mid
+            return (lo + hi) / 2.0
+        rnd = random.Random(3)
+        dfs = [1, 2, 3, 4, 7, 30, 100, 999] + [
+            1 + 998 * rnd.random() for _ in range(20)] + [
+            1 + 3 * rnd.random() for _ in range(10)]
+        want = [halvings(df) for df in dfs]
+        calls = []
+        tail = s.tail
+        with mock.patch.object(s, "tail",
+                               lambda t, df: calls.append(t) or
+                               tail(t, df)):
+            for df, w in zip(dfs, want):
+                del calls[:]
+                self.assertEqual(s._bisect(df), w, df)
+                self.assertLessEqual(len(calls), 80, df)
 
     def test_no_quantile_without_freedom(self):
         self.assertTrue(math.isnan(s.t975(0)))
