@@ -5,7 +5,7 @@
 # will not do, or a CSV file of another schema, is exit 1 naming it,
 # and nothing is booted, created or left (no CSV file, nothing in
 # TMPDIR).  The gate: a measure that is not one, a margin of the wrong
-# way, other than two kernels, and -n 1 (no Welch test: 125, which git
+# way, other than two kernels, and -n 1 (no test: 125, which git
 # bisect run takes for "cannot tell").  No QEMU is needed: the kernel is
 # a file with a bzImage header only, which nothing here boots.
 . "$srcdir/tests/tap.sh"
@@ -114,7 +114,7 @@ cmp -s four.csv four.before
 ok $? "... which is left as it was"
 
 # The gate needs two runs of each kernel for its test.
-fails 125 "compare.sh: -n 1: Welch's test needs two runs of each kernel $(:
+fails 125 "compare.sh: -n 1: the gate's test needs two runs of each kernel $(:
     )(-n 2 or more)" "--gate -n 1: cannot tell" -n 1 -p "$POSTMARK" \
     --gate 'transactions/s -5%' c.pm a="$T/vmlinuz" b="$T/vmlinuz"
 

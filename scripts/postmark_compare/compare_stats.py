@@ -416,42 +416,6 @@ def correct(comps, primary, same, q=0.05):
     return f
 
 
-def welch(ref, lab):
-    """Welch's test of the means, the report's until it takes
-    ratio_test(): the ratio of the means and the interval (mean(L) +-
-    t(0.975, df) se) / mean(R), in a Comparison."""
-    c = Comparison()
-    if ref.n == 0 or lab.n == 0:
-        return c
-    mr = ref.mean
-    ml = lab.mean
-    if mr != 0:
-        c.ratio = ml / mr
-    if ref.n < 2 or lab.n < 2:
-        return c
-    vr = ref.sd ** 2 / ref.n
-    vl = lab.sd ** 2 / lab.n
-    se = math.sqrt(vr + vl)
-    if se == 0:
-        # No spread at all: equal means are no evidence, different
-        # means are certain.
-        c.t = "0" if mr == ml else ("inf" if mr > ml else "-inf")
-        c.p = 1.0 if mr == ml else 0.0
-        c.significant = mr != ml
-        h = 0.0
-    else:
-        c.t = (mr - ml) / se
-        c.df = (vr + vl) ** 2 / (vr * vr / (ref.n - 1) +
-                                 vl * vl / (lab.n - 1))
-        c.p = tail(c.t, c.df)
-        h = t975(c.df) * se
-        c.significant = abs(mr - ml) > h
-    if mr > 0:
-        c.lo = (ml - h) / mr
-        c.hi = (ml + h) / mr
-    return c
-
-
 def median(values):
     """The median of a non-empty list of numbers."""
     return statistics.median(values)
