@@ -17,8 +17,8 @@
 # latencies of creates, reads and deletes), the groups (values of FIELD,
 # in natural order) along the x axis, the mean and 95 % interval of each,
 # one line per value of --series FIELD2 (else one line), and a star at
-# the middle of each step between adjacent groups that Welch's test finds
-# significant (data/steps.tsv: line's group place, measure, x, y, 1 when
+# the middle of each step between adjacent groups that the report's test
+# finds significant (data/steps.tsv: line's group place, measure, x, y, 1 when
 # significant); loaded after plot-common.gp.  The lines are drawn a little
 # apart so that their intervals do not hide each other.  Each panel has
 # the key of the lines below it, under the axis title and the tic labels
@@ -33,7 +33,7 @@
 steps = 'data/steps.tsv'
 set multiplot layout 2,3 title title . "\n" . workload . ", " . \
     seriesgroup . "\nmean and 95% confidence interval across " . \
-    byfield . "; * significant step (Welch p < 0.05)" . \
+    byfield . "; * significant step (see the report)" . \
     (seriesclipped ? "; up triangle: the interval goes on above the " . \
     "axis" : "")
 off(s) = (s - (nseries + 1) / 2.0) * 0.08

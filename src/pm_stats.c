@@ -29,8 +29,12 @@
  * Below 1000 degrees of freedom the two-sided tail p(t, df) =
  * I_{df/(df+t^2)}(df/2, 1/2), the regularized incomplete beta function
  * (Numerical Recipes' continued fraction, modified Lentz), is inverted by
- * bisection: 200 halvings of [0, 1e7], far below the resolution of a
- * double.  From 1000 on, where the log-gamma terms of the beta function
+ * bisection: at most 200 halvings of [0, 1e7], stopping when the midpoint
+ * is lo or hi, after about 75.  Then lo and hi are adjacent doubles, lo
+ * has a tail above 0.05 (or is 0) and hi one of at most 0.05 (for df >=
+ * 1 also at 1e7), so that every later halving would leave them as they
+ * are: the value is that of all 200, for a third of the work.  From 1000
+ * on, where the log-gamma terms of the beta function
  * start to cancel, the Cornish-Fisher expansion of t in the normal
  * quantile (Abramowitz and Stegun 26.7.5, four terms) is exact to about
  * 1e-15.
@@ -486,6 +490,8 @@ pm_student_t975(size_t df)
 		return (expand(v));
 	for (i = 0; i < T_BISECT; i++) {
 		mid = (lo + hi) / 2.0;
+		if (mid == lo || mid == hi)
+			break;		/* adjacent doubles: see above */
 		if (tail(mid, v) > 0.05)
 			lo = mid;
 		else

@@ -102,7 +102,7 @@ is "$(cells "$T/p.txt" 1 transactions/s 'private client 0')" \
     "3 | 11114.2 | 4352.7" "--per-client: a run of one client is client 0"
 is "$(grep -c -e '^stonewall' -e '^balance' "$T/p.txt")" 0 \
     "--per-client: no stonewall or balance rows (clients have none)"
-grep -q '^200 files (set number), 3 clients (set clients); ratios and Welch tests against private client 0$' \
+grep -q '^200 files (set number), 3 clients (set clients); ratios and tests against private client 0$' \
     "$T/p.txt"
 ok $? "--per-client: ratios against the first client"
 report pl --per-client -l 'shared client 2,private client 2' \
@@ -118,7 +118,7 @@ is "$(grep '^rows:' "$T/m.txt")" \
     "schema 2 and 3: the rows of schema 2 are run rows"
 is "$(cells "$T/m.txt" 1 transactions/s old)" "3 | 4173.9 | 525.9" \
     "schema 2 and 3: schema 2 is one client"
-grep -q '^200 files (set number), 1 client (set clients); ratios and Welch tests against old$' \
+grep -q '^200 files (set number), 1 client (set clients); ratios and tests against old$' \
     "$T/m.txt"
 ok $? "schema 2 and 3: one table of one client, against the first label"
 is "$(cells "$T/m.txt" 3 transactions/s old)" "" \
@@ -131,7 +131,7 @@ is "$(cells "$T/mp.txt" 1 transactions/s 'old client 0')" \
 report s2 compare-schema2.csv
 is "$(grep -e '^rows:' -e ' files (set number)' "$T/s2.txt")" \
     "rows: 3 used (status ok), 0 skipped
-200 files (set number); ratios and Welch tests against old" \
+200 files (set number); ratios and tests against old" \
     "schema 2 alone: no clients in the report"
 is "$(cells "$T/s2.txt" '' transactions/s old)" "3 | 4173.9 | 525.9" \
     "schema 2 alone: the same numbers"

@@ -12,7 +12,7 @@
 # or the file system as a module, are refused with what the guest would
 # say; an over-long label makes no results directory.  The gate: a
 # measure that is not one, a margin of the wrong way, other than two
-# kernels, and -n 1 (no Welch test: 125, which git bisect run takes for
+# kernels, and -n 1 (no test: 125, which git bisect run takes for
 # "cannot tell").  No QEMU is needed: the kernel is a file with a
 # bzImage header only, which nothing here boots.
 . "$srcdir/tests/tap.sh"
@@ -183,7 +183,7 @@ ok $? "... saying why"
 [ -d results ] && rmdir results
 
 # The gate needs two runs of each kernel for its test.
-fails 125 "compare.sh: -n 1: Welch's test needs two runs of each kernel $(:
+fails 125 "compare.sh: -n 1: the gate's test needs two runs of each kernel $(:
     )(-n 2 or more)" "--gate -n 1: cannot tell" -n 1 -p "$POSTMARK" \
     --gate 'transactions/s -5%' c.pm a="$T/vmlinuz" b="$T/vmlinuz"
 

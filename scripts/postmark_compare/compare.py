@@ -94,6 +94,7 @@ OPTIONS = (
     Option("--qemu", "qemu", {K: "a program"}),
     Option("--init", "init", {K: "a program"}),
     Option("--gate", "gate", {K: "'MEASURE -P%'"}),
+    Option("--max-rounds", "max_rounds", {K: "a number"}),
     Option("-v", "verbose", {K: None}),
     Option("--per-client", "per_client", {"run": None, "report": None}),
     Option("--no-plot", "no_plot", {"run": None, "report": None, K: None}),
@@ -116,6 +117,7 @@ class Opts:
         self.cmdline = []
         self.modules = []
         self.mount_options = self.time_limit = self.gate = self.init = ""
+        self.max_rounds = ""
         self.disk_size = self.memory = "1G"
         self.cpus = "2"
         self.accel = "auto"
@@ -194,8 +196,9 @@ usage: {prog} [-n N | -n MIN-MAX --precision P] [--seed S] [-o FILE.csv]
            [--fs FS] [--mkfs-options [NAME=]OPTS ...] [--mount-options OPTS]
            [--disk-size SIZE] [--memory SIZE] [--cpus N] [--time-limit S]
            [--accel auto|kvm|tcg] [--cmdline [LABEL=]TEXT ...] [--qemu QEMU]
-           [--init PM_INIT] [--modules LABEL=DIR ...] [--gate 'MEASURE -P%']
-           [-v] [--no-plot] CONFIG LABEL=IMAGE[:MODULES_DIR] ...
+           [--init PM_INIT] [--modules LABEL=DIR ...]
+           [--gate 'MEASURE -P%' [--max-rounds M]] [-v] [--no-plot]
+           CONFIG LABEL=IMAGE[:MODULES_DIR] ...
 
 Run mode runs the postmark CONFIG N times (default 5) on every target,
 interleaved (A B A B ...), each run in a new empty subdirectory of
@@ -243,8 +246,10 @@ of FIELD2 (--by kernel --series label: one line per file system).  The
 interval series FILE.csv.intervals.csv of each FILE.csv, when there, give
 the -growth plot and table: the create rate and p99 latency against the
 files alive.  --precision P adds whether each 95% CI of transactions/s is
-within P% of its mean.  Each ratio's 95% CI comes from its Welch test: it
-excludes 1 exactly when p < 0.05.
+within P% of its mean.  Each ratio is of the geometric means, its CI from
+a t test on the logarithms, excluding 1 exactly when the row is
+significant: transactions/s (the primary measure) at 5%, the other
+measures of a comparison corrected by Benjamini-Hochberg.
 
 Kernels mode boots each kernel IMAGE (a bzImage, with its modules from
 MODULES_DIR, default /lib/modules/RELEASE) in QEMU once per round, N
@@ -258,10 +263,11 @@ a panic, a missing module, past the time limit) is an error row naming the
 kernel and the last console lines, and the others go on.  The time limit
 of a boot is 120 s and 10 ms per operation of CONFIG under TCG (2 ms
 under KVM), or --time-limit S.  --gate 'MEASURE -P%' GOOD=IMAGE
-TEST=IMAGE exits 0 when TEST is not significantly worse than GOOD by more
-than P% (1 when the whole 95% interval of the ratio from Welch's test is
-past 1 - P/100; + for latencies and times), 125 when it cannot tell: for
-git bisect run.  Under TCG the times are the emulator's: only ratios
+TEST=IMAGE exits 1 when the whole interval of the ratio TEST/GOOD is
+past 1 - P/100 (+ for latencies and times), 0 when it is wholly on the
+good side, and while it holds 1 - P/100 boots another round, up to
+--max-rounds M (default 2N), then exits 125 (cannot tell): for git bisect
+run.  Under TCG the times are the emulator's: only ratios
 between kernels mean something, as the report and the rows say.  --memory
 (default 1G), --cpus (2) and --disk-size (1G) size the VM; --cmdline TEXT
 adds to every kernel's command line, --cmdline LABEL=TEXT to LABEL's; -v

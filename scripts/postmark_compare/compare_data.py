@@ -217,7 +217,9 @@ class Settings:
     labels to keep, in order, or None), order (labels that come first,
     run mode), per_client, by and series (fields, or ""), precision (a
     percentage as text, or ""), seed and runs (shown only), run_mode
-    (every label on tmpfs is warned about), title (what was compared)."""
+    (every label on tmpfs is warned about), title (what was compared),
+    primary (the key of the measure said first and not corrected: the
+    gated one, else transactions/s)."""
 
     def __init__(self, prog, **kw):
         self.prog = prog
@@ -231,6 +233,7 @@ class Settings:
         self.runs = kw.get("runs", "")
         self.run_mode = kw.get("run_mode", False)
         self.title = kw.get("title", "")
+        self.primary = kw.get("primary", "transactions_per_s")
 
 
 class Group:

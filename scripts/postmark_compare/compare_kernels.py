@@ -18,7 +18,8 @@ drawn from the seed, each time on a fresh disk image made the same way,
 run the config once inside (pm_vm.run_once), append the record to one
 CSV file as run mode does, then report on it as run mode does; with
 --gate, say whether the second kernel is significantly worse than the
-first, as git bisect run wants it (0 good, 1 bad, 125 cannot tell).
+first, as git bisect run wants it (0 good, 1 bad, 125 cannot tell),
+booting more rounds while the gate cannot tell, up to --max-rounds.
 
 Targets are LABEL=IMAGE[:MODULES_DIR], or LABEL=IMAGE with --modules
 LABEL=DIR (IMAGE then taken whole, a ':' in it included; an empty DIR
@@ -56,6 +57,7 @@ import time
 from .compare_csv import MEASURE_ROLES, Fail, Usage, clean, number
 from . import compare_data
 from . import compare_recfile
+from . import compare_report
 from . import compare_run
 from . import compare_stats
 from . import pm_accel
@@ -102,9 +104,16 @@ class Target:
 class Gate:
     """--gate 'MEASURE [+-]P%': the measure (a report measure's name or a
     column of role rate, latency, time or ratio), its column, which way
-    is better (1 higher, -1 lower) and the margin as a fraction."""
+    is better (1 higher, -1 lower) and the margin as a fraction; looks,
+    how many times at most the gate looks at the runs (once after each
+    round from -n to --max-rounds), each at the level alpha = 5 % /
+    looks, so that over all of them each wrong verdict (bad for a kernel
+    within the margin, good for one past it) has a chance of at most
+    2.5 %."""
 
-    def __init__(self, text, columns):
+    LEVEL = 0.05        # two-sided, split over the looks
+
+    def __init__(self, text, columns, looks=1):
         m = _GATE.match(text)
         if m is None:
             raise Usage(f"--gate '{text}': write 'MEASURE -P%' (a rate) "
@@ -113,9 +122,10 @@ class Gate:
         name, sign, pct = m.group(1), m.group(2), m.group(3)
         self.name = name
         self.col = None
+        self.key = None
         for ms in compare_data.measures(columns):
             if name in (ms.name, ms.key, ms.col):
-                self.col, self.name = ms.col, ms.name
+                self.col, self.name, self.key = ms.col, ms.name, ms.key
         if self.col is None:
             c = columns.get(name)
             if c is None or c.role not in MEASURE_ROLES:
@@ -124,7 +134,8 @@ class Gate:
                             "nor a column of role rate, latency, time or "
                             "ratio (postmark --columns)")
             self.col = name
-        self.better = MEASURE_ROLES[columns[self.col].role]
+        role = columns[self.col].role
+        self.better = MEASURE_ROLES[role]
         want = "-" if self.better > 0 else "+"
         if sign and sign != want:
             way = "higher" if self.better > 0 else "lower"
@@ -134,32 +145,50 @@ class Gate:
         if self.margin >= 1 and self.better > 0:
             raise Usage(f"--gate: a rate cannot fall by {pct}%")
         self.bound = 1 - self.margin if self.better > 0 else 1 + self.margin
+        self.floor = compare_stats.BUCKET if role == "latency" else 0.0
+        self.looks = looks
+        self.alpha = self.LEVEL / looks
 
-    def verdict(self, good, test, failed):
+    def verdict(self, good, test, failed, last=True):
         """(status, text) for the values of the two kernels' ok rows and
         the number of error rows: SKIP with errors or fewer than two
-        runs each, else BAD exactly when the whole 95 % interval of
-        mean(test) / mean(good) from Welch's test lies past the bound."""
+        runs each; BAD when the whole interval of the ratio of the
+        geometric means, test over good, at the level alpha, lies past
+        the bound, GOOD when it lies wholly on the good side of it; else
+        None (another round), or SKIP when this was the last look."""
         if failed:
             return SKIP, f"{failed} boots failed: cannot tell"
         if len(good) < 2 or len(test) < 2:
-            return SKIP, (f"{len(good)} and {len(test)} runs: Welch's test "
-                          "needs two of each (-n 2 or more)")
-        c = compare_stats.welch(compare_stats.Sample(good),
-                                compare_stats.Sample(test))
-        if c.lo is None:
-            return SKIP, "the reference's mean is not above 0"
-        worse = (c.hi < self.bound if self.better > 0 else
-                 c.lo > self.bound)
-        way = "below" if self.better > 0 else "above"
+            return SKIP, (f"{len(good)} and {len(test)} runs: the gate's "
+                          "test needs two of each (-n 2 or more)")
+        way, c = compare_stats.margin(
+            compare_stats.Sample(good), compare_stats.Sample(test),
+            self.bound, self.better, self.alpha, self.floor)
+        if c.p is None:
+            return SKIP, f"{self.name}: no test ({c.why}): cannot tell"
+        side = "below" if self.better > 0 else "above"
+        other = "above" if self.better > 0 else "below"
         pct = f"{self.margin * 100:g}%"
-        text = (f"{self.name}: ratio {c.ratio:.4f} [{c.lo:.4f}, "
-                f"{c.hi:.4f}] (Welch's 95% interval, p {c.p:.4g}); ")
-        if worse:
-            return BAD, text + (f"all of it {way} {self.bound:g}: worse by "
+        fmtr = compare_report.fmtr
+        text = (f"{self.name}: ratio {fmtr(c.ratio)} [{fmtr(c.lo)}, "
+                f"{fmtr(c.hi)}] ({compare_report.pct(1 - self.alpha)} "
+                f"interval, {len(test)} runs each, p {c.p:.4g}); ")
+        if way > 0:
+            return BAD, text + (f"all of it {side} {self.bound:g}: worse by "
                                 f"more than {pct} (bad)")
-        return GOOD, text + (f"not all of it {way} {self.bound:g}: not "
-                             f"shown worse by more than {pct} (good)")
+        if way < 0:
+            return GOOD, text + (f"all of it {other} {self.bound:g}: not "
+                                 f"worse by more than {pct} (good)")
+        text += f"it holds {self.bound:g}"
+        if not last:
+            return None, text
+        det = c.detect()
+        if det is None:
+            return SKIP, text + ": cannot tell (no spread at all)"
+        return SKIP, text + (": cannot tell (changes within a factor of "
+                             f"{1 + det:.3g} either way are not seen 4 "
+                             "times in 5 at this spread: more rounds, "
+                             "--max-rounds, or less noise)")
 
 
 class Kernels(compare_run.Runner):
@@ -194,6 +223,18 @@ class Kernels(compare_run.Runner):
         need_posint = compare_run.need_posint
         need_posint("-n", o.iters)
         self.nmin = int(o.iters)
+        self.nmax = self.nmin
+        if o.max_rounds:
+            need_posint("--max-rounds", o.max_rounds)
+            self.nmax = int(o.max_rounds)
+            if not o.gate:
+                raise Usage("--max-rounds needs --gate (it bounds the "
+                            "rounds the gate may add)")
+            if self.nmax < self.nmin:
+                raise Usage(f"--max-rounds: {self.nmax} is fewer than the "
+                            f"{self.nmin} rounds of -n")
+        elif o.gate:
+            self.nmax = 2 * self.nmin
         if any(c not in "0123456789" for c in o.seed) or len(o.seed) > 10:
             raise Usage(f"--seed: '{o.seed}' is not a whole number of at "
                         "most 10 digits")
@@ -381,24 +422,48 @@ class Kernels(compare_run.Runner):
 
     def boot_all(self):
         """nmin rounds, each every target once in a random order drawn
-        from the seed (run mode's shuffle)."""
+        from the seed (run mode's shuffle); with --gate more while it
+        cannot tell (more())."""
         o = self.o
         self.ctx.note(f"boot order: random, seed {o.seed} (--seed {o.seed} "
                       "repeats it)")
         self.order = [t.label for t in self.targets_]
         self.rng = int(o.seed) % 2147483646 + 1
         total = self.nmin * len(self.targets_)
-        for rnd in range(1, self.nmin + 1):
+        rnd = 0
+        while self.more(rnd):
+            rnd += 1
             for idx in self.shuffle(range(len(self.targets_))):
                 t = self.targets_[idx]
                 self.k += 1
-                self.ctx.note(f"[{self.k}/{total}] round {rnd}: {t.label} "
-                              f"({t.kernel})")
+                self.ctx.note(f"[{self.k}/{max(total, self.k)}] round "
+                              f"{rnd}: {t.label} ({t.kernel})")
                 if not self.boot(t) and self.gate is not None and \
                         t is self.targets_[-1]:
                     self.ctx.note(f"{t.label} did not boot: no more boots "
                                   "(the gate can only say 'cannot tell')")
                     return
+
+    def more(self, rnd):
+        """Whether another round follows round rnd: up to nmin; then,
+        with --gate, while no boot failed and the gate cannot tell, up to
+        nmax."""
+        if rnd < self.nmin:
+            return True
+        if self.gate is None or rnd >= self.nmax:
+            return False
+        st, text = self.verdict(False)
+        if st is None:
+            self.ctx.note(f"gate after round {rnd}: {text}: another round "
+                          f"(at most {self.nmax}, --max-rounds)")
+        return st is None
+
+    def verdict(self, last=True):
+        """The gate's (status, text) on the rows so far."""
+        good, test = (t.label for t in self.targets_)
+        return self.gate.verdict(self.values.get(good, []),
+                                 self.values.get(test, []),
+                                 sum(self.failed.values()), last)
 
     def boot(self, t):
         """Boot target t once and append its record, or its error row;
@@ -631,9 +696,9 @@ def _run(o, ctx, report, columns, need_plot, stopped):
     r.pm = compare_run.find_postmark(o.pm, "name ours with -p or $POSTMARK")
     r.use_columns(columns(r.pm))
     if o.gate:
-        r.gate = Gate(o.gate, r.columns)
+        r.gate = Gate(o.gate, r.columns, r.nmax - r.nmin + 1)
         if r.nmin < 2:
-            raise Fail(f"-n {o.iters}: Welch's test needs two runs of "
+            raise Fail(f"-n {o.iters}: the gate's test needs two runs of "
                        "each kernel (-n 2 or more)")
     if os.environ.get("COMPARE_KERNELS_ROWS"):
         r.hook = Hook(os.environ["COMPARE_KERNELS_ROWS"], r.header)
@@ -650,6 +715,8 @@ def _run(o, ctx, report, columns, need_plot, stopped):
     s = compare_data.Settings(ctx.prog, order=r.order, seed=o.seed,
                               runs=o.iters, run_mode=True,
                               title=clean(os.path.basename(r.cfgname)))
+    if r.gate is not None and r.gate.key:
+        s.primary = r.gate.key
     prefix = r.csv[:-4] if r.csv.endswith(".csv") else r.csv
     nfail = sum(r.failed.values())
     if r.gate is None:
@@ -664,7 +731,6 @@ def _run(o, ctx, report, columns, need_plot, stopped):
     except Fail as e:
         ctx.note(e.args[0])
     good, test = (t.label for t in r.targets_)
-    st, text = r.gate.verdict(r.values.get(good, []),
-                              r.values.get(test, []), nfail)
+    st, text = r.verdict()
     ctx.note(f"gate: {test} against {good}: {text}: exit {st}")
     return st

@@ -19,29 +19,55 @@ them: a text table and the same in Markdown.
 For every label L, group and measure: n (rows with status ok that
 measured it), the mean, the sample standard deviation and the 95 %
 interval of the mean (Student's t); for every label but the group's
-first, R, one comparison (compare_stats.welch): the ratio mean(L) /
-mean(R), Welch's t-test of the two means (t, df by Welch-Satterthwaite,
-two-sided p) and the ratio's 95 % interval from the same test, which
-excludes 1 exactly when the difference is significant (p < 0.05).  With
-by FIELD each label (a value of FIELD) is also compared with the one
-before it (the steps).
+first, R, one comparison of its rows (compare_stats.ratio_test on each
+measure, compare_stats.correct over them): the ratio of the geometric
+means, the t test on the logarithms (two-sided p) and its interval,
+which excludes 1 exactly when the row is significant at its level.  The
+primary measure (transactions/s, or the one Settings.primary names) is
+tested at 5 % and said first; the other measures of the table are
+corrected by Benjamini-Hochberg at 5 %; a measure that is the same
+counts over the same time as another (SPANS) repeats its test and is
+marked, not counted.  With by FIELD each label (a value of FIELD) is
+also compared with the one before it (the steps), the same way over the
+measures of the -series plot.
 
 Every text from outside was cleaned of control characters when read;
 mdesc() escapes it for Markdown.
 """
 
 import functools
+import math
 
 from .compare_csv import numstr
 from . import compare_data
 from . import compare_stats
 
+PRIMARY = "transactions_per_s"  # the primary measure unless one is named
+Q = 0.05                # the level of the primary, and the others' rate
+# Measures that are counts of the workload over one span of time
+# (pm_report_rates() in src/pm_stats.c, the count and seconds columns of
+# the column table): transactions_done, created_mixed and deleted_mixed
+# over transactions_s; elapsed_s itself, then deleted, bytes_read and
+# bytes_written over it.  In runs of one workload (one config and seed)
+# the counts are the same in every run, and the measures of a span have
+# one ratio (or its reciprocal) and one test: the first of a span, or the
+# primary measure, is tested and the others repeat it.  same() checks
+# the counts in the values.
+SPANS = (("transactions_per_s", "created_mixed_per_s",
+          "deleted_mixed_per_s"),
+         ("elapsed_s", "deleted_per_s", "read_mb_per_s", "write_mb_per_s"))
+# The resolution of a CSV value: 3 decimals (9 for seconds).
+_RES = {"time": 0.5e-9}
+_RES_DEFAULT = 0.5e-3
+
 
 class Results:
     """The statistics of a compare_data.Data: samples[(li, gi, k)],
-    comparisons[(li, gi, k)] against the group's first label (ref[gi]),
-    and with by the steps (group, label before, label, measure,
-    Comparison)."""
+    comps[(li, gi, k)] against the group's first label (ref[gi]) for the
+    measures its table shows (shown()), families[(li, gi)] the
+    comparison's Family; with by the steps (group, label before, label,
+    measure, Comparison) and stepfams[(group, label before, label)];
+    pk, the primary measure's index."""
 
     def __init__(self, data):
         self.d = data
@@ -49,10 +75,13 @@ class Results:
         self.ms = data.measures
         self.key = {m.key: k for k, m in enumerate(self.ms)}
         self.order = self._group_order()
+        self.pk = self.key.get(data.s.primary, self.key[PRIMARY])
         self.samples = {}
         self.comps = {}
+        self.families = {}      # (li, gi) -> compare_stats.Family
         self.ref = {}
         self.steps = []
+        self.stepfams = {}      # (gi, label before, label) -> Family
         for gi in self.order:
             self._group(gi)
         self.growth = data.growth.compute([lab.name for lab in self.labels])
@@ -84,29 +113,89 @@ class Results:
         for li, lab in enumerate(labs):
             for k, values in enumerate(lab.lists.get(gi, empty)):
                 self.samples[(li, gi, k)] = compare_stats.Sample(values)
+        tested = [k for k in range(len(self.ms)) if self.shown(gi, k)]
         for li in range(len(labs)):
             if li == ref:
                 continue
-            for k in range(len(self.ms)):
-                self.comps[(li, gi, k)] = compare_stats.welch(
-                    self.samples[(ref, gi, k)], self.samples[(li, gi, k)])
+            comps, fam = self.compare(gi, ref, li, tested)
+            self.families[(li, gi)] = fam
+            for k in tested:
+                self.comps[(li, gi, k)] = comps[k]
         if self.d.s.by:
             self._steps(gi)
 
+    def shown(self, gi, k):
+        """Whether group gi's table shows measure k: the primary one, a
+        measure of the table, and an optional one only where the group
+        has several clients and measured it."""
+        m = self.ms[k]
+        if k == self.pk:
+            return True
+        if not m.table:
+            return False
+        if not m.opt:
+            return True
+        g = self.d.groups[gi]
+        if g.ncl < 2 and not g.multi:
+            return False
+        return any(self.samples[(li, gi, k)].n
+                   for li in range(len(self.labels)))
+
+    def compare(self, gi, a, b, ks):
+        """Label b against label a in group gi over the measures ks:
+        ({k: Comparison}, Family)."""
+        comps = {}
+        for k in ks:
+            floor = compare_stats.BUCKET if self.ms[k].kind == "lat" else 0
+            comps[k] = compare_stats.ratio_test(
+                self.samples[(a, gi, k)], self.samples[(b, gi, k)], Q,
+                floor)
+        same = {}
+        for span in SPANS:
+            ks2 = [self.key[key] for key in span if self.key[key] in comps]
+            if self.pk in ks2:
+                ks2.remove(self.pk)
+                ks2.insert(0, self.pk)
+            for k in ks2[1:]:
+                if comps[ks2[0]].p is not None and \
+                        self.same(gi, (a, b), k, ks2[0]):
+                    same[k] = ks2[0]
+        return comps, compare_stats.correct(comps, self.pk, same, Q)
+
+    def same(self, gi, lis, k, rep):
+        """Whether measure k of the labels lis in group gi is measure rep
+        scaled by one constant, row by row (to the CSV's resolution),
+        or, between a rate and a time, its reciprocal: the same counts
+        over the same span of time in every run."""
+        mk, mr = self.ms[k], self.ms[rep]
+        sign = 1 if (mk.kind == "time") == (mr.kind == "time") else -1
+        ds = []
+        tol = 0.0
+        for li in lis:
+            a = self.samples[(li, gi, k)]
+            b = self.samples[(li, gi, rep)]
+            if a.logs is None or b.logs is None or a.n != b.n:
+                return False
+            for la, lb in zip(a.logs, b.logs):
+                ds.append(la - sign * lb)
+                tol = max(tol, _res(mk) / math.exp(la) +
+                          _res(mr) / math.exp(lb))
+        return max(ds) - min(ds) <= 2 * tol + 1e-12
+
     def _steps(self, gi):
-        """Welch's test between each label of group gi and the next one
-        that has rows in it, for each measure of the -series plot."""
+        """The comparison of each label of group gi with the one before
+        it that has rows in it, over the measures of the -series plot."""
         prev = None
+        ks = [self.key[key] for key in compare_data.SERIES_MEASURES]
         for li in range(len(self.labels)):
             if not self.rows(li, gi):
                 continue
-            for key in compare_data.SERIES_MEASURES:
-                k = self.key[key]
-                a = self.samples[(prev, gi, k)] if prev is not None else None
-                b = self.samples[(li, gi, k)]
-                if a is None or not a.n or not b.n:
-                    continue
-                self.steps.append((gi, prev, li, k, compare_stats.welch(a, b)))
+            if prev is not None:
+                have = [k for k in ks if self.samples[(prev, gi, k)].n and
+                        self.samples[(li, gi, k)].n]
+                comps, fam = self.compare(gi, prev, li, have)
+                self.stepfams[(gi, prev, li)] = fam
+                self.steps += [(gi, prev, li, k, comps[k]) for k in have]
             prev = li
 
     def show_clients(self):
@@ -147,6 +236,12 @@ class Results:
                     pct = 100 * (s.hi - s.mean) / s.mean
                 out.append((li, gi, s, pct, pct is not None and pct <= p))
         return out
+
+
+def _res(m):
+    """The resolution of measure m's values: half a unit of the last
+    decimal of its CSV column, scaled as the measure is."""
+    return _RES.get(m.kind, _RES_DEFAULT) * m.scale
 
 
 def decimals(x):
@@ -255,15 +350,7 @@ class Report:
         if self.r.growth:
             self._growth()
         self._run_warnings()
-        s = ("n: ok runs that measured it; sd: sample standard deviation; "
-             "95% CI of the mean: Student t; Welch t = (mean of first - "
-             "mean) / standard error, df by Welch-Satterthwaite, p "
-             "two-sided; ratio: mean / mean of the first label, its 95% "
-             "CI from the same Welch test, (mean +- t(0.975, df) x "
-             "standard error) / mean of the first label, so that it "
-             "excludes 1 exactly when p < 0.05; MB = 1048576 bytes; "
-             "latencies in microseconds.")
-        self.paragraph(s)
+        self.paragraph(EXPLAIN.format(primary=self.r.ms[self.r.pk].name))
         return self.txt, self.md
 
     def paragraph(self, s):
@@ -422,30 +509,65 @@ class Report:
         if self.s.series:
             s += f", {self.s.series} {g.ser}"
         s = s[2:] if s.startswith(", ") else s
-        s = (s or "all rows") + ("; ratios and Welch tests against " +
+        s = (s or "all rows") + ("; ratios and tests against " +
                                  r.labels[r.ref[gi]].name)
         self.txt += ["", s]
         self.md += ["", "## " + mdesc(s), ""]
+        for li, lab in enumerate(r.labels):
+            if li != r.ref[gi] and r.rows(li, gi):
+                self._verdict(lab.name, r.families[(li, gi)],
+                              lambda k: r.comps[(li, gi, k)])
+        self.both("", "")
         self.table(self._group_table(gi))
 
-    def _shows(self, gi, k):
-        """Whether group gi's table shows the optional measure k: the
-        group has several clients and k was measured in it."""
-        g = self.d.groups[gi]
-        if g.ncl < 2 and not g.multi:
-            return False
-        return any(self.r.samples[(li, gi, k)].n
-                   for li in range(len(self.r.labels)))
+    def _verdict(self, name, fam, comp):
+        """The lines that say a comparison's verdict: the primary
+        measure's, then how many other tests were made and found."""
+        r = self.r
+        m = r.ms[fam.primary]
+        c = comp(fam.primary)
+        t = f"{name}: {m.name} "
+        if c.p is None:
+            t += ("-" if c.ratio is None else fmtr(c.ratio)) + \
+                f", no test ({c.why})"
+        else:
+            way = "higher" if c.ratio > 1 else "lower"
+            good = (c.ratio > 1) == (m.better > 0)
+            t += (f"{fmtr(c.ratio)} [{fmtr(c.lo)}, {fmtr(c.hi)}] "
+                  f"({pct(1 - c.alpha)}), p {fmtp(c.p)}: " +
+                  (f"{way}, {'better' if good else 'worse'}"
+                   if c.significant else "no significant difference"))
+            if c.detect() is not None:
+                t += f"; smallest detectable change {pct(c.detect())}"
+        self._line(t)
+        t = (f"{name}: {fam.others} other test" +
+             ("" if fam.others == 1 else "s"))
+        if fam.others:
+            t += (f", {fam.found} significant after Benjamini-Hochberg at "
+                  f"{pct(Q)} (their intervals at {pct(1 - fam.alpha)})")
+        if fam.same:
+            t += (f"; {fam.same} row" + (" repeats" if fam.same == 1 else
+                                         "s repeat") +
+                  " another's test (=)")
+        self._line(t)
+
+    def _line(self, t):
+        """A line of text, folded, indented after the first line; a
+        line of its own in Markdown."""
+        self.txt.append(wrap(t, 78).replace("\n", "\n    "))
+        self.md.append(mdesc(t) + "  ")
 
     def _group_table(self, gi):
         r = self.r
         t = Table("measure label n mean sd 95%_CI_of_mean ratio "
-                  "95%_CI_of_ratio Welch_t df p p<0.05",
-                  right=(3, 4, 5, 7, 9, 10, 11))
+                  "CI_of_ratio level p significant detectable",
+                  right=(3, 4, 5, 7, 9, 10, 12))
         ref = r.ref[gi]
-        for m in compare_data.table_order(r.ms):
+        ms = compare_data.table_order(r.ms)
+        ms.remove(r.ms[r.pk])
+        for m in [r.ms[r.pk]] + ms:
             k = r.key[m.key]
-            if not m.table or (m.opt and not self._shows(gi, k)):
+            if not r.shown(gi, k):
                 continue
             big = max((abs(r.samples[(li, gi, k)].mean)
                        for li in range(len(r.labels))
@@ -463,9 +585,24 @@ class Report:
                 if li == ref:
                     cells += ["1.0000" if s.n else "-"] + ["-"] * 5
                 else:
-                    cells += comparison_cells(r.comps[(li, gi, k)])
+                    cells += self.cells(r.comps[(li, gi, k)])
                 t.add(cells, sep=li == ref)
         return t
+
+    def cells(self, c):
+        """The cells ratio, its interval, their level, p, significant and
+        detectable of a compare_stats.Comparison."""
+        ratio = "-" if c.ratio is None else fmtr(c.ratio)
+        if c.p is None:
+            return [ratio, "-", "-", "-", f"n/a: {c.why}", "-"]
+        ci = f"[{fmtr(c.lo)}, {fmtr(c.hi)}]"
+        det = "-" if c.detect() is None else pct(c.detect())
+        if c.role == "same":
+            return [ratio, ci, pct(1 - c.alpha), "-",
+                    "= " + self.r.ms[c.same].name, "-"]
+        p = c.padj if c.role == "other" else c.p
+        return [ratio, ci, pct(1 - c.alpha), fmtp(p),
+                "yes" if c.significant else "no", det]
 
     def _precision(self):
         p = self.s.precision
@@ -482,15 +619,21 @@ class Report:
 
     def _steps(self):
         self.section(f"steps between adjacent values of {self.s.by}; "
-                     "ratio = mean / mean of the value before")
-        t = Table("group measure from to ratio 95%_CI_of_ratio p p<0.05",
-                  right=(5, 7))
+                     "ratio = geometric mean / that of the value before")
+        t = Table("group measure from to ratio CI_of_ratio level p "
+                  "significant", right=(5, 7, 8))
         labs = self.r.labels
         for gi, a, b, k, c in self.r.steps:
-            cells = comparison_cells(c)
             t.add([self.r.groupdesc(gi), self.r.ms[k].name, labs[a].name,
-                   labs[b].name, cells[0], cells[1], cells[4], cells[5]])
+                   labs[b].name] + self.cells(c)[:5])
         self.table(t)
+        n = len(compare_data.SERIES_MEASURES)
+        ks = {self.r.key[key] for key in compare_data.SERIES_MEASURES}
+        first = (f"{self.r.ms[self.r.pk].name} at {pct(Q)}, the other "
+                 f"{n - 1}" if self.r.pk in ks else f"the {n}")
+        self.paragraph(f"Each step is one comparison of {n} measures: "
+                       f"{first} corrected by Benjamini-Hochberg at "
+                       f"{pct(Q)}.")
 
     def _growth(self):
         self.section("growth: create rate and p99 latency against the "
@@ -557,19 +700,48 @@ def _p99(p):
     return "-" if p is None else f"{p:.1f}"
 
 
-def comparison_cells(c):
-    """The cells ratio, its interval, Welch t, df, p and p<0.05 of a
-    compare_stats.Comparison."""
-    ratio = "-" if c.ratio is None else f"{c.ratio:.4f}"
-    ci = "-" if c.lo is None else f"[{c.lo:.4f}, {c.hi:.4f}]"
-    if c.p is None:
-        return [ratio, ci, "-", "-", "-", "n/a"]
-    if isinstance(c.t, str) or c.t == 0:
-        t = c.t if isinstance(c.t, str) else "0"
-    else:
-        t = f"{c.t:.3f}"
-    return [ratio, ci, t, "-" if c.df is None else f"{c.df:.2f}",
-            fmtp(c.p), "yes" if c.significant else "no"]
+def fmtr(x):
+    """A ratio: 4 decimals, or 3 significant digits and an exponent
+    when below 0.001 or above 100000 (a bound is never shown as 0)."""
+    return f"{x:.4f}" if 1e-3 <= x < 1e5 else f"{x:.3g}"
+
+
+def pct(x):
+    """A fraction as a percentage: 3 significant digits, at most 2
+    decimals, none at 100 % or more ("95%", "98.33%", "12.4%"), an
+    exponent from 10000 % on."""
+    v = 100 * x
+    if v >= 1e4:
+        return f"{v:.2g}%"
+    d = 2 if v < 10 or 95 <= v < 100 else 1 if v < 100 else 0
+    t = f"{v:.{d}f}"
+    if "." in t:
+        t = t.rstrip("0").rstrip(".")
+    return t + "%"
+
+
+# The last paragraph of a report: what its figures are.
+EXPLAIN = (
+    "n: ok runs that measured it; sd: sample standard deviation; 95% CI "
+    "of the mean: Student t.  ratio: of the geometric means, the label's "
+    "over the first label's; its CI and p from a t test on the "
+    "logarithms of the values (the standard errors of the two, degrees "
+    "of freedom by Welch-Satterthwaite for equal spreads, p two-sided), "
+    "exp(difference of the mean logarithms +- t x standard error): always "
+    "above 0, the reciprocal for the labels swapped or a rate as its "
+    "time; significant exactly when the CI, at its level, excludes 1.  "
+    "The primary measure, {primary}, is said first and tested at 5%; the "
+    "other measures of one comparison are corrected by Benjamini-Hochberg "
+    "at 5% (at most 5% of the rows found significant are so by chance), "
+    "their p adjusted and their CIs at the level the procedure used, "
+    "1 - 5% x found / tests (or 1 - 5% / tests when none is found).  = "
+    "MEASURE: the same counts over the same time as MEASURE in every run, "
+    "so its test is MEASURE's, not counted again.  detectable: the "
+    "smallest change (a factor of 1 + that, either way) that the row's "
+    "test finds 4 times in 5, at the runs' spread.  Latency percentiles "
+    "come from histograms with buckets 1/64 wide: a sample's spread is "
+    "taken as at least that.  MB = 1048576 bytes; latencies in "
+    "microseconds.")
 
 
 def line_name(g, series):
