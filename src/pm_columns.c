@@ -52,6 +52,7 @@
 	.role = PM_ROLE_ ## r
 #define RES(f)		offsetof(struct pm_result, f)
 #define RT(f)		offsetof(struct pm_rates, f)
+#define N(f)		offsetof(struct pm_counts, f)
 
 /* The version of the set, first. */
 #define SCHEMA(s, v, js) \
@@ -64,13 +65,13 @@
 /* A configuration column: the option table's column of that name. */
 #define OPT(n, s, t, u, r) \
 	{ ROW(n, s, t, u, r), .src = PM_SRC_OPTION, .json = PM_JS_CONFIG }
-/* A count of the result, or the sum of two. */
+/* A count of the row (the run's or a client's), or the sum of two. */
 #define CNT(n, u, f) \
-	{ ROW(n, 1, INT, u, COUNT), .src = PM_SRC_RESULT, .kind = PM_K_U64, \
-	    .off = RES(f), .json = PM_JS_COUNTS }
+	{ ROW(n, 1, INT, u, COUNT), .src = PM_SRC_COUNTS, .kind = PM_K_U64, \
+	    .off = N(f), .json = PM_JS_COUNTS }
 #define CNT2(n, u, f, g) \
-	{ ROW(n, 1, INT, u, COUNT), .src = PM_SRC_RESULT, .kind = PM_K_U64, \
-	    .off = RES(f), .off2 = RES(g), .json = PM_JS_COUNTS }
+	{ ROW(n, 1, INT, u, COUNT), .src = PM_SRC_COUNTS, .kind = PM_K_U64, \
+	    .off = N(f), .off2 = N(g), .json = PM_JS_COUNTS }
 /* Seconds and rates (struct pm_rates): fl PM_COLF_RUN, or 0. */
 #define SECS(n, s, f, fl, js) \
 	{ ROW(n, s, REAL, "s", TIME), .src = PM_SRC_RATE, \
@@ -280,6 +281,7 @@ static const struct pm_column pm_interval_cols[] = {
 #undef ROW
 #undef RES
 #undef RT
+#undef N
 #undef SCHEMA
 #undef GET
 #undef OPT

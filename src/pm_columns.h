@@ -73,7 +73,9 @@ enum pm_colrole {
 enum pm_colsrc {
 	PM_SRC_SCHEMA,			/* the version in stat */
 	PM_SRC_OPTION,			/* the option table's column of name */
-	PM_SRC_RESULT,			/* struct pm_result (off + off2) */
+	PM_SRC_RESULT,			/* struct pm_result */
+	PM_SRC_COUNTS,			/* the row's struct pm_counts (off + */
+					/* off2) */
 	PM_SRC_RATE,			/* struct pm_rates, a double */
 	PM_SRC_META,			/* struct pm_meta */
 	PM_SRC_INTERVAL,		/* struct pm_ivrow */

@@ -39,7 +39,7 @@
 #include "pm_columns.h"
 #include "pm_report.h"
 
-static char	*status_text(const struct pm_result *);
+static char	*status_text(const struct pm_recrow *);
 static char	*join_locations(const struct pm_config *);
 static char	*join_meta(const struct pm_meta *, char **);
 static char	*join_warnings(const struct pm_result *);
@@ -65,15 +65,15 @@ const char *const pm_op_names[PM_NOPS] = {
 };
 
 /*
- * Name of a run's status in CSV and JSON: a complete warm-up run is
- * "warmup" (left out of comparisons, which take "ok" rows).
+ * Name of a status in CSV and JSON: a complete warm-up run is "warmup"
+ * (left out of comparisons, which take "ok" rows).
  */
 const char *
-pm_status_name(const struct pm_result *r)
+pm_status_name(enum pm_status st, int warmup)
 {
-	switch (r->status) {
+	switch (st) {
 	case PM_STATUS_OK:
-		return (r->warmup ? "warmup" : "ok");
+		return (warmup ? "warmup" : "ok");
 	case PM_STATUS_OUT_OF_FILES:
 		return ("out_of_files");
 	case PM_STATUS_INTERRUPTED:
@@ -84,17 +84,56 @@ pm_status_name(const struct pm_result *r)
 	return ("error");
 }
 
+/*
+ * The status of client c of run r as the reports show it: an error when
+ * it is the client that the run's error names, else interrupted when
+ * the run was, else its own.
+ */
+enum pm_status
+pm_client_status(const struct pm_result *r, const struct pm_clientrow *c)
+{
+	if (c->status == PM_STATUS_ERROR && r->error.client == (int)c->id)
+		return (PM_STATUS_ERROR);
+	if (r->status == PM_STATUS_INTERRUPTED)
+		return (PM_STATUS_INTERRUPTED);
+	return (c->status);
+}
+
+/* The status of a row: the run's, or its client's (pm_client_status). */
+enum pm_status
+pm_row_status(const struct pm_recrow *row)
+{
+	return (row->c != NULL ? pm_client_status(row->r, row->c) :
+	    row->r->status);
+}
+
+/*
+ * The cause of a row's error status, or NULL when it has none to name:
+ * the run's error, for the run's row and for the client it names.
+ */
+const struct pm_error *
+pm_row_error(const struct pm_recrow *row)
+{
+	const struct pm_result	*r = row->r;
+
+	if (pm_row_status(row) != PM_STATUS_ERROR || r->error.op == NULL)
+		return (NULL);
+	if (row->c != NULL && r->error.client != (int)row->c->id)
+		return (NULL);
+	return (&r->error);
+}
+
 /* The status column: ok, out_of_files, interrupted, or "error: CAUSE". */
 static char *
-status_text(const struct pm_result *r)
+status_text(const struct pm_recrow *row)
 {
-	char	*cause, *s;
+	const struct pm_error	*e = pm_row_error(row);
+	char			*cause, *s;
 
-	if (r->status != PM_STATUS_ERROR)
-		return (xstrdup(pm_status_name(r)));
-	if (r->error.op == NULL)
-		return (xstrdup("error"));
-	cause = pm_error_string(&r->error);
+	if (e == NULL)
+		return (xstrdup(pm_status_name(pm_row_status(row),
+		    row->r->warmup)));
+	cause = pm_error_string(e);
 	xasprintf(&s, "error: %s", cause);
 	free(cause);
 	return (s);
@@ -231,63 +270,21 @@ op_stats(const struct pm_result *r, const struct pm_clientrow *c,
 }
 
 /*
- * A client of a run as a result of its own, for the reports: its counts,
- * its phases back to back (their durations), and its status: an error
- * when it failed (with the run's error), interrupted when the run was,
- * else its own.  Its latencies are in its row.  cr is the one returned
- * for the previous client, or NULL: a result is too large for the stack
- * (its histograms), so it is allocated once and reused.  Returns cr;
- * the caller frees it.
- */
-struct pm_result *
-pm_client_result(const struct pm_result *r, const struct pm_clientrow *c,
-    struct pm_result *cr)
-{
-	if (cr == NULL)
-		cr = xcalloc_what("a client's result for the report", 1,
-		    sizeof *cr);
-	memset(cr, 0, sizeof *cr);
-	cr->meta = r->meta;
-	cr->iteration = r->iteration;
-	cr->warmup = r->warmup;
-	cr->nclients = 1;
-	cr->status = c->status;
-	cr->signo = r->signo;
-	if (c->status == PM_STATUS_ERROR && r->error.client == (int)c->id)
-		cr->error = r->error;
-	else if (r->status == PM_STATUS_INTERRUPTED)
-		cr->status = PM_STATUS_INTERRUPTED;
-	cr->created_alone = c->created_alone;
-	cr->created_mixed = c->created_mixed;
-	cr->read = c->read;
-	cr->appended = c->appended;
-	cr->deleted_alone = c->deleted_alone;
-	cr->deleted_mixed = c->deleted_mixed;
-	cr->bytes_read = c->bytes_read;
-	cr->bytes_written = c->bytes_written;
-	cr->transactions_done = c->transactions_done;
-	cr->t_start = 1;
-	cr->t_create_end = cr->t_trans = cr->t_start + c->ns[PM_TP_CREATE];
-	cr->t_trans_end = cr->t_del = cr->t_trans + c->ns[PM_TP_TRANSACT];
-	cr->t_end = cr->t_del + c->ns[PM_TP_DELETE];
-	return (cr);
-}
-
-/*
  * Where the time of timed phase tp went, as the CSV columns of schema 4
  * (pm_usage_names): for the run, its process's CPU (rank 0's under MPI)
  * and the devices under its locations summed; for a client (c), its
- * thread's CPU and no device figures.  wait_s is the time the clients
+ * thread's CPU and no device figures; rt are the rates of the run, or
+ * of the client.  wait_s is the time the clients
  * spent off a CPU: the phase's time for each client minus their CPU.
  * have[i] is 0 for a figure that was not measured.
  */
 void
 pm_usage_values(const struct pm_config *cfg, const struct pm_result *r,
-    const struct pm_clientrow *c, int tp, double *v, int *have)
+    const struct pm_clientrow *c, const struct pm_rates *rt, int tp,
+    double *v, int *have)
 {
 	const struct pm_usage	*u = &r->usage[tp];
 	const struct pm_cpu	*cpu;
-	struct pm_rates		 rt;
 	double			 wall, k;
 	size_t			 i;
 	int			 j, any = 0;
@@ -296,9 +293,8 @@ pm_usage_values(const struct pm_config *cfg, const struct pm_result *r,
 	memset(have, 0, NUSAGE * sizeof *have);
 	if (c == NULL && !u->valid)
 		return;
-	pm_report_rates(cfg, r, &rt);
-	wall = tp == PM_TP_CREATE ? rt.create_iv : tp == PM_TP_TRANSACT ?
-	    rt.t_elapsed : rt.delete_iv;
+	wall = tp == PM_TP_CREATE ? rt->create_iv : tp == PM_TP_TRANSACT ?
+	    rt->t_elapsed : rt->delete_iv;
 	cpu = c != NULL ? &c->cpu[tp] : &u->cpu;
 	k = c != NULL || cfg->clients < 1 ? 1.0 : (double)cfg->clients;
 	v[U_USER] = (double)cpu->user_ns / NS_PER_S;
@@ -350,9 +346,9 @@ add_option(void *arg, const char *name, const char *value, int number)
 }
 
 /*
- * Set up row for a run's result r (c NULL) or a client's (r its result
- * from pm_client_result, c its row) of a run of ranks MPI ranks:
- * everything its columns are read from.  Free with pm_recrow_free.
+ * Set up row for the run r (c NULL) or for its client c (its row), of a
+ * run of ranks MPI ranks: everything its columns are read from.  Free
+ * with pm_recrow_free.
  */
 void
 pm_recrow_init(struct pm_recrow *row, const struct pm_config *cfg,
@@ -364,11 +360,16 @@ pm_recrow_init(struct pm_recrow *row, const struct pm_config *cfg,
 	row->cfg = cfg;
 	row->r = r;
 	row->c = c;
+	row->n = c != NULL ? &c->counts : &r->counts;
 	row->ranks = ranks;
-	pm_report_rates(cfg, r, &row->rt);
+	if (c != NULL)
+		pm_client_rates(c, &row->rt);
+	else
+		pm_report_rates(cfg, r, &row->rt);
 	op_stats(r, c, row->st);
 	for (tp = 0; tp < PM_NTPHASES; tp++)
-		pm_usage_values(cfg, r, c, tp, row->use[tp], row->have[tp]);
+		pm_usage_values(cfg, r, c, &row->rt, tp, row->use[tp],
+		    row->have[tp]);
 	for (v = 1; v <= PM_CSV_SCHEMA; v++)
 		pm_option_columns(cfg, v, add_option, row);
 }
@@ -534,6 +535,9 @@ pm_field_value(const struct pm_column *col, const struct pm_recrow *row,
 	case PM_SRC_RESULT:
 		read_field(col, row->r, meta, v);
 		break;
+	case PM_SRC_COUNTS:
+		read_field(col, row->n, meta, v);
+		break;
 	case PM_SRC_RATE:
 		read_field(col, &row->rt, meta, v);
 		break;
@@ -569,7 +573,7 @@ pm_get_label(const struct pm_recrow *row, struct pm_val *v)
 void
 pm_get_status(const struct pm_recrow *row, struct pm_val *v)
 {
-	own_text(v, status_text(row->r));
+	own_text(v, status_text(row));
 }
 
 /* The host of the row (host_text). */

@@ -83,19 +83,19 @@ pm_lat_flush(struct pm_run *run)
 static uint64_t
 pm_iv_total(const struct pm_run *run, int k)
 {
-	const struct pm_result	*r = run->res;
+	const struct pm_counts	*n = &run->res->counts;
 
 	switch (k) {
 	case PM_OP_CREATE:
-		return (r->created_alone + r->created_mixed);
+		return (n->created_alone + n->created_mixed);
 	case PM_OP_READ:
-		return (r->read);
+		return (n->read);
 	case PM_OP_APPEND:
-		return (r->appended);
+		return (n->appended);
 	case PM_OP_DELETE:
-		return (r->deleted_alone + r->deleted_mixed);
+		return (n->deleted_alone + n->deleted_mixed);
 	case PM_NOPS:
-		return (r->transactions_done);
+		return (n->transactions_done);
 	case PM_NOPS + 1:
 		return (run->io.nread);
 	default:

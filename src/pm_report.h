@@ -90,10 +90,9 @@ struct pm_optcol {
 };
 
 /*
- * What one row of records is made from: a run's result (c NULL) or a
- * client's (a result of its own, pm_client_result, with c its row),
- * the run's MPI ranks, and for a row of the interval series the
- * interval (iv).  pm_recrow_init computes the rest once for every
+ * What one row of records is made from: a run's result, and for a
+ * client's row that client's (c), the run's MPI ranks, and for a row of
+ * the interval series the interval (iv).  pm_recrow_init computes the rest once for every
  * column: rates, latencies merged over the phases, where the time went,
  * the configuration's columns.
  */
@@ -101,6 +100,7 @@ struct pm_recrow {
 	const struct pm_config	*cfg;
 	const struct pm_result	*r;
 	const struct pm_clientrow *c;	/* a client's row, or NULL */
+	const struct pm_counts	*n;	/* the client's counts, or the run's */
 	const struct pm_ivrow	*iv;	/* an interval, or NULL */
 	uint64_t		 ranks;	/* MPI ranks of the run */
 	struct pm_rates		 rt;
@@ -133,12 +133,14 @@ void		 pm_get_client(const struct pm_recrow *, struct pm_val *);
 void		 pm_get_ranks(const struct pm_recrow *, struct pm_val *);
 void		 pm_get_warnings(const struct pm_recrow *, struct pm_val *);
 void		 pm_get_phase(const struct pm_recrow *, struct pm_val *);
-const char	*pm_status_name(const struct pm_result *);
-struct pm_result *pm_client_result(const struct pm_result *,
-		    const struct pm_clientrow *, struct pm_result *);
+const char	*pm_status_name(enum pm_status, int);
+enum pm_status	 pm_client_status(const struct pm_result *,
+		    const struct pm_clientrow *);
+enum pm_status	 pm_row_status(const struct pm_recrow *);
+const struct pm_error *pm_row_error(const struct pm_recrow *);
 void		 pm_usage_values(const struct pm_config *,
-		    const struct pm_result *, const struct pm_clientrow *, int,
-		    double *, int *);
+		    const struct pm_result *, const struct pm_clientrow *,
+		    const struct pm_rates *, int, double *, int *);
 uint64_t	 pm_ranks_of(const struct pm_config *, const struct pm_result *);
 
 /* pm_stats.c */

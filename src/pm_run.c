@@ -415,11 +415,14 @@ pm_interrupted(const struct pm_config *cfg, const struct pm_result *r)
 	    "%llu of %u transactions done; the files of the run were "
 	    "removed\n", pm_signal_name(r->signo),
 	    pm_phase_name(r->last_phase),
-	    (unsigned long long)(r->created_alone + r->created_mixed),
-	    (unsigned long long)r->read,
-	    (unsigned long long)r->appended,
-	    (unsigned long long)(r->deleted_alone + r->deleted_mixed),
-	    (unsigned long long)r->transactions_done, cfg->transactions);
+	    (unsigned long long)(r->counts.created_alone +
+	    r->counts.created_mixed),
+	    (unsigned long long)r->counts.read,
+	    (unsigned long long)r->counts.appended,
+	    (unsigned long long)(r->counts.deleted_alone +
+	    r->counts.deleted_mixed),
+	    (unsigned long long)r->counts.transactions_done,
+	    cfg->transactions);
 }
 
 /*

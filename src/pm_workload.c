@@ -425,9 +425,9 @@ pm_create(struct pm_run *run, enum pm_tphase tp)
 		return (-1);
 	LAT_RECORD(run, tp, PM_OP_CREATE, t0);
 	if (tp == PM_TP_CREATE)
-		run->res->created_alone++;
+		run->res->counts.created_alone++;
 	else
-		run->res->created_mixed++;
+		run->res->counts.created_mixed++;
 	return (0);
 }
 
@@ -463,7 +463,7 @@ pm_read(struct pm_run *run, uint32_t k)
 	    run->slot[k].size) == -1)
 		return (pm_fail_io(run, &run->slot[k]));
 	LAT_RECORD(run, PM_TP_TRANSACT, PM_OP_READ, t0);
-	run->res->read++;
+	run->res->counts.read++;
 	return (0);
 }
 
@@ -488,7 +488,7 @@ pm_append(struct pm_run *run, uint32_t k)
 		return (pm_fail_io(run, s));
 	LAT_RECORD(run, PM_TP_TRANSACT, PM_OP_APPEND, t0);
 	s->size += len;
-	run->res->appended++;
+	run->res->counts.appended++;
 	return (0);
 }
 
@@ -513,9 +513,9 @@ pm_delete(struct pm_run *run, uint32_t k, enum pm_tphase tp)
 	pm_bm_clear(&run->bm, k);
 	run->deleted++;
 	if (tp == PM_TP_DELETE)
-		run->res->deleted_alone++;
+		run->res->counts.deleted_alone++;
 	else
-		run->res->deleted_mixed++;
+		run->res->counts.deleted_mixed++;
 	return (0);
 }
 
@@ -656,7 +656,7 @@ pm_phase_transact(struct pm_run *run)
 			rc = -1;
 			break;
 		}
-		res->transactions_done++;
+		res->counts.transactions_done++;
 		if (pm_progress(run, PM_PHASE_TRANSACT, i + 1, n) == -1) {
 			rc = -1;
 			break;

@@ -269,6 +269,37 @@ struct pm_latstat {
 };
 
 /*
+ * What a run, or one of its clients, did: the nine counts of files and
+ * bytes, in one place for the result, a client's row and the column
+ * table.  v is the same counts as an array, for what adds them up
+ * (the clients of a run, the MPI ranks).
+ */
+#define PM_NCOUNTS	9
+struct pm_counts {
+	union {
+		struct {
+			uint64_t created_alone;	/* files created in the */
+						/* creation phase */
+			uint64_t created_mixed;	/* files created by */
+						/* transactions */
+			uint64_t read;		/* files read */
+			uint64_t appended;	/* files appended to */
+			uint64_t deleted_mixed;	/* files deleted by */
+						/* transactions */
+			uint64_t deleted_alone;	/* files deleted in the */
+						/* deletion phase */
+			uint64_t bytes_read;	/* bytes */
+			uint64_t bytes_written;	/* bytes */
+			uint64_t transactions_done; /* transactions */
+						/* completed */
+		};
+		uint64_t v[PM_NCOUNTS];
+	};
+};
+_Static_assert(sizeof (struct pm_counts) == PM_NCOUNTS * sizeof (uint64_t),
+    "v[] is every count");
+
+/*
  * One client of a run with several, as the reports show it: its status,
  * counts, the duration of its phases and its latencies.  Plain data, so
  * that MPI ranks can send it as bytes.
@@ -277,9 +308,7 @@ struct pm_clientrow {
 	uint32_t	 id;		/* global number: rank * clients + i */
 	uint32_t	 rank;		/* MPI rank, 0 without MPI */
 	enum pm_status	 status;
-	uint64_t	 created_alone, created_mixed, read, appended;
-	uint64_t	 deleted_alone, deleted_mixed;
-	uint64_t	 bytes_read, bytes_written, transactions_done;
+	struct pm_counts counts;	/* what it did */
 	uint64_t	 ns[PM_NTPHASES];	/* duration of each phase */
 	struct pm_latstat lat[PM_NOPS];	/* all phases merged */
 	char		 host[64];	/* its rank's host name */
@@ -304,15 +333,7 @@ struct pm_result {
 					   or START, END */
 	struct pm_error	 error;		/* cause for PM_STATUS_ERROR */
 
-	uint64_t	 created_alone;	/* files created in the creation phase */
-	uint64_t	 created_mixed;	/* files created by transactions */
-	uint64_t	 read;		/* files read */
-	uint64_t	 appended;	/* files appended to */
-	uint64_t	 deleted_mixed;	/* files deleted by transactions */
-	uint64_t	 deleted_alone;	/* files deleted in the deletion phase */
-	uint64_t	 bytes_read;	/* bytes */
-	uint64_t	 bytes_written;	/* bytes */
-	uint64_t	 transactions_done; /* transactions completed */
+	struct pm_counts counts;	/* what it did */
 
 	uint64_t	 t_start;	/* ns, before creating files */
 	uint64_t	 t_create_end;	/* ns, end of the creation phase */
@@ -540,6 +561,7 @@ int		 pm_report_json(FILE *, const struct pm_config *,
 /* pm_stats.c: rates, latency statistics, the summary of iterations. */
 void		 pm_report_rates(const struct pm_config *,
 		    const struct pm_result *, struct pm_rates *);
+void		 pm_client_rates(const struct pm_clientrow *, struct pm_rates *);
 void		 pm_latstat(const struct pm_hist *, struct pm_latstat *);
 double		 pm_student_t975(size_t);
 int		 pm_report_summary(FILE *, const struct pm_summary *);
