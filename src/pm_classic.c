@@ -394,6 +394,5 @@ pm_report_terse(FILE *fp, const struct pm_config *cfg,
 		put_fixed(fp, v.d, 2);
 	}
 	fputc('\n', fp);
-	pm_recrow_free(&row);
 	return (ferror(fp) ? -1 : 0);
 }

@@ -143,12 +143,10 @@ pm_report_csv(FILE *fp, const struct pm_config *cfg,
 
 	pm_recrow_init(&row, cfg, r, NULL, ranks);
 	csv_line(fp, PM_COLS_RECORD, &row);
-	pm_recrow_free(&row);
 	for (i = 0; r->nclients > 1 && r->clients != NULL &&
 	    i < r->nclients; i++) {
 		pm_recrow_init(&row, cfg, r, &r->clients[i], ranks);
 		csv_line(fp, PM_COLS_RECORD, &row);
-		pm_recrow_free(&row);
 	}
 	return (ferror(fp) ? -1 : 0);
 }
@@ -178,6 +176,5 @@ pm_report_intervals(FILE *fp, const struct pm_config *cfg,
 		row.iv = &r->iv[i];
 		csv_line(fp, PM_COLS_INTERVALS, &row);
 	}
-	pm_recrow_free(&row);
 	return (ferror(fp) ? -1 : 0);
 }

@@ -19,7 +19,7 @@
  * (pm_columns.c) for a row, computed once per row in a struct
  * pm_recrow and read by the column's source: a field of the result, its
  * rates or metadata at the column's offset, a latency statistic, where
- * a phase's time went, the option table's column of that name, or one
+ * a phase's time went, the value of the "set" key it names, or one
  * of the getters below (the status, the host, the locations joined, the
  * warnings ...).  pm_csv.c and pm_json.c only format the values.  Text
  * a value allocates is its own (pm_val_free); the verbose report's
@@ -37,6 +37,7 @@
 
 #include "postmark.h"
 #include "pm_columns.h"
+#include "pm_option.h"
 #include "pm_report.h"
 
 static char	*status_text(const struct pm_recrow *);
@@ -47,7 +48,6 @@ static char	*host_text(const struct pm_result *,
 		    const struct pm_clientrow *);
 static void	 op_stats(const struct pm_result *,
 		    const struct pm_clientrow *, struct pm_latstat *);
-static void	 add_option(void *, const char *, const char *, int);
 static void	 read_field(const struct pm_column *, const void *,
 		    const struct pm_meta *, struct pm_val *);
 static void	 option_value(const struct pm_column *,
@@ -331,30 +331,17 @@ pm_ranks_of(const struct pm_config *cfg, const struct pm_result *r)
 	return (r->nclients > per ? r->nclients / per : 1);
 }
 
-/* A configuration column (pm_option_columns) kept for the row. */
-static void
-add_option(void *arg, const char *name, const char *value, int number)
-{
-	struct pm_recrow	*row = arg;
-	struct pm_optcol	*o;
-
-	row->opt = xreallocarray(row->opt, row->nopt + 1, sizeof *row->opt);
-	o = &row->opt[row->nopt++];
-	o->name = name;
-	o->value = xstrdup(value);
-	o->number = number;
-}
-
 /*
  * Set up row for the run r (c NULL) or for its client c (its row), of a
- * run of ranks MPI ranks: everything its columns are read from.  Free
- * with pm_recrow_free.
+ * run of ranks MPI ranks: everything its columns are read from.  It
+ * holds nothing allocated: what a value allocates is the value's own
+ * (pm_val_free).
  */
 void
 pm_recrow_init(struct pm_recrow *row, const struct pm_config *cfg,
     const struct pm_result *r, const struct pm_clientrow *c, uint64_t ranks)
 {
-	int	 tp, v;
+	int	 tp;
 
 	memset(row, 0, sizeof *row);
 	row->cfg = cfg;
@@ -370,21 +357,6 @@ pm_recrow_init(struct pm_recrow *row, const struct pm_config *cfg,
 	for (tp = 0; tp < PM_NTPHASES; tp++)
 		pm_usage_values(cfg, r, c, &row->rt, tp, row->use[tp],
 		    row->have[tp]);
-	for (v = 1; v <= PM_CSV_SCHEMA; v++)
-		pm_option_columns(cfg, v, add_option, row);
-}
-
-/* Free what pm_recrow_init allocated in row (its option columns). */
-void
-pm_recrow_free(struct pm_recrow *row)
-{
-	size_t	 i;
-
-	for (i = 0; i < row->nopt; i++)
-		free(row->opt[i].value);
-	free(row->opt);
-	row->opt = NULL;
-	row->nopt = 0;
 }
 
 /* Free what a value allocated. */
@@ -456,20 +428,19 @@ read_field(const struct pm_column *col, const void *base,
 		v->kind = PM_VAL_NONE;
 }
 
-/* A configuration column: the option table's value of that name. */
+/*
+ * A configuration column: the value of the "set" key it names, as the
+ * option table prints it (a number, written unquoted, or text).
+ */
 static void
 option_value(const struct pm_column *col, const struct pm_recrow *row,
     struct pm_val *v)
 {
-	size_t	 i;
+	int	 number;
 
-	for (i = 0; i < row->nopt; i++) {
-		if (strcmp(row->opt[i].name, col->name) != 0)
-			continue;
-		v->kind = row->opt[i].number ? PM_VAL_NUMBER : PM_VAL_TEXT;
-		v->s = row->opt[i].value;
-		return;
-	}
+	v->s = v->own = pm_option_print(row->cfg, (enum pm_key)col->op,
+	    col->stat, &number);
+	v->kind = number ? PM_VAL_NUMBER : PM_VAL_TEXT;
 }
 
 /* Where a phase's time went: seconds, or a whole number; none unmeasured. */

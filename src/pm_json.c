@@ -559,7 +559,6 @@ json_clients(struct pm_json *j, const struct pm_recrow *row)
 		json_status(j, &crow);
 		json_results(j, &crow);
 		json_close(j, '}');
-		pm_recrow_free(&crow);
 	}
 	json_close(j, ']');
 }
@@ -592,6 +591,5 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
 	json_explain(&j, &row);
 	json_close(&j, '}');
 	fputc('\n', fp);
-	pm_recrow_free(&row);
 	return (ferror(fp) ? -1 : 0);
 }

@@ -82,13 +82,6 @@ struct pm_val {
 	char		*own;		/* what s points to when allocated */
 };
 
-/* The option table's column of a configuration, by name. */
-struct pm_optcol {
-	const char	*name;		/* borrowed from the option table */
-	char		*value;		/* as text, owned */
-	int		 number;	/* 1: a number, written unquoted */
-};
-
 /*
  * What one row of records is made from: a run's result, and for a
  * client's row that client's (c), the run's MPI ranks, and for a row of
@@ -107,8 +100,6 @@ struct pm_recrow {
 	struct pm_latstat	 st[PM_NOPS];	/* phases merged */
 	double			 use[PM_NTPHASES][NUSAGE];
 	int			 have[PM_NTPHASES][NUSAGE];	/* measured */
-	struct pm_optcol	*opt;	/* owned */
-	size_t			 nopt;
 };
 
 struct pm_column;
@@ -119,7 +110,6 @@ extern const char *const pm_op_names[PM_NOPS];
 void		 pm_recrow_init(struct pm_recrow *, const struct pm_config *,
 		    const struct pm_result *, const struct pm_clientrow *,
 		    uint64_t);
-void		 pm_recrow_free(struct pm_recrow *);
 void		 pm_field_value(const struct pm_column *,
 		    const struct pm_recrow *, struct pm_val *);
 void		 pm_latstat_value(const struct pm_column *,

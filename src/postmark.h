@@ -55,12 +55,16 @@
 #define PM_EXIT_FAIL		1	/* a command or a run failed */
 #define PM_EXIT_USAGE		2	/* bad command-line usage */
 
+/* set report: the formats, named by pm_report_names[fmt]. */
 enum pm_report_fmt {
 	PM_REPORT_VERBOSE,
 	PM_REPORT_TERSE,
 	PM_REPORT_CSV,
-	PM_REPORT_JSON
+	PM_REPORT_JSON,
+	PM_NREPORTS
 };
+/* Their names, as "set report" takes them, NULL-ended (pm_option.c). */
+extern const char *const pm_report_names[PM_NREPORTS + 1];
 
 /* set sync: what makes a written file durable before it is closed. */
 enum pm_sync {
@@ -484,14 +488,12 @@ void		 pm_rng_seed(struct pm_rng *, uint32_t);
 uint32_t	 pm_rng_next(struct pm_rng *);
 uint32_t	 pm_rng_rnd(struct pm_rng *, int64_t);
 
-/* pm_config.c */
+/* pm_option.c, pm_value.c: the configuration's life (pm_option.h). */
 void		 pm_config_init(struct pm_config *);
 void		 pm_config_copy(struct pm_config *, const struct pm_config *);
 void		 pm_config_free(struct pm_config *);
-int		 pm_config_add_location(struct pm_config *, const char *,
+void		 pm_config_add_location(struct pm_config *, const char *,
 		    uint32_t);
-int		 pm_config_remove_location(struct pm_config *, const char *);
-void		 pm_config_clear_locations(struct pm_config *);
 
 /*
  * The reporters: every one writes to the stream it is given and returns
@@ -535,8 +537,6 @@ int		 pm_report_classic(const struct pm_config *);
 int		 pm_report_header(FILE *, const struct pm_config *);
 int		 pm_report_record(FILE *, const struct pm_config *,
 		    const struct pm_result *);
-int		 pm_report_format(const char *, enum pm_report_fmt *);
-const char	*pm_report_name(enum pm_report_fmt);
 const char	*pm_phase_name(enum pm_phase);
 const char	*pm_signal_name(int);
 
@@ -571,13 +571,6 @@ void		 pm_summary_add(struct pm_summary *, const struct pm_config *,
 void		 pm_summary_free(struct pm_summary *);
 size_t		 pm_summary_rate(const struct pm_summary *, double *,
 		    double *, double *);
-
-/* pm_option.c: the configuration columns of CSV and JSON records. */
-void		 pm_option_columns(const struct pm_config *, int,
-		    void (*)(void *, const char *, const char *, int), void *);
-void		 pm_option_defaults(struct pm_config *);
-void		 pm_option_copy_text(struct pm_config *);
-void		 pm_option_free_text(struct pm_config *);
 
 /* pm_strict.c: whether others could replace a directory's files. */
 struct stat;
