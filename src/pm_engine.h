@@ -222,15 +222,12 @@ struct pm_group {
 
 /* pm_engine.c: the stop flag, failures. */
 extern volatile sig_atomic_t pm_signal;
-void		 pm_stop_raise(int *);
-int		 pm_stop_raised(const int *);
 int		 pm_stop_seen(const int *);
 int		 pm_fail_in(struct pm_error *, int *, const char *,
 		    const char *, int);
 int		 pm_nomem_in(struct pm_error *, int *, const char *, uint64_t,
 		    uint64_t);
 void		 pm_group_stop(struct pm_group *);
-int		 pm_group_stopping(const struct pm_group *);
 int		 pm_group_halted(const struct pm_group *);
 int		 pm_stopped(const struct pm_run *);
 int		 pm_fail(struct pm_run *, const char *, const char *, int);
@@ -258,7 +255,6 @@ void		 pm_lat_flush(struct pm_run *);
 int		 pm_iv_init(struct pm_run *);
 int		 pm_iv_begin(struct pm_run *, enum pm_tphase, uint64_t,
 		    uint64_t);
-void		 pm_iv_record(struct pm_run *, unsigned int, uint64_t);
 void		 pm_iv_cut(struct pm_run *, uint64_t);
 void		 pm_iv_end(struct pm_run *, uint64_t);
 void		 pm_iv_done(struct pm_run *);

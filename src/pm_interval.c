@@ -51,6 +51,7 @@
 
 #define PM_IV_SAMPLE_MS	10		/* sampler period */
 
+static void	 pm_iv_record(struct pm_run *, unsigned int, uint64_t);
 static uint64_t	 pm_iv_total(const struct pm_run *, int);
 static void	 pm_iv_snap(struct pm_run *);
 static void	 pm_iv_row(struct pm_run *, uint64_t);
@@ -172,7 +173,7 @@ pm_iv_begin(struct pm_run *run, enum pm_tphase tp, uint64_t t0,
 }
 
 /* Record the latency v (ns) of operation op in the current interval. */
-void
+static void
 pm_iv_record(struct pm_run *run, unsigned int op, uint64_t v)
 {
 	pm_hist_record(&run->iv.h[op], v);

@@ -55,6 +55,7 @@ enum {
 	PM_LS_MIN, PM_LS_MEAN, PM_LS_P50, PM_LS_P90, PM_LS_P99, PM_LS_P999,
 	PM_LS_MAX
 };
+_Static_assert(PM_LS_MAX == PM_NLATSTATS - 1, "PM_LS_* index v[]");
 
 /*
  * Where each phase's time went, in the order of the CSV columns of
@@ -132,9 +133,6 @@ void		 pm_usage_values(const struct pm_config *,
 		    const struct pm_result *, const struct pm_clientrow *,
 		    const struct pm_rates *, int, double *, int *);
 uint64_t	 pm_ranks_of(const struct pm_config *, const struct pm_result *);
-
-/* pm_stats.c */
-const char	*pm_lat_name(size_t, int);
 
 /* pm_report.c */
 const char	*pm_fmt_fixed(char *, size_t, double, int, const char *);

@@ -16,8 +16,8 @@
 
 /*
  * Rates and statistics: pm_report_rates() is the one place where intervals
- * and rates are computed from a struct pm_result; the statistics of a
- * latency histogram; the summary of several iterations (Welford's running
+ * and rates are computed from a struct pm_result (pm_client_rates from a
+ * client's row); the summary of several iterations (Welford's running
  * mean and variance) and its table; and Student's t(0.975, df), the one t
  * quantile of the project, behind every confidence interval postmark
  * prints (the summary of iterations, set precision).
@@ -67,13 +67,6 @@ static double	 betai(double, double, double);
 static double	 tail(double, double);
 static double	 expand(double);
 
-/* The percentiles reported, and their suffix in CSV and JSON names. */
-struct pm_pct {
-	double		 p;		/* percent, 0..100 */
-	const char	*name;		/* "p50" */
-	const char	*label;		/* "p50" as printed in verbose */
-};
-
 /* A row of the summary table: one field of struct pm_rates. */
 struct pm_stat_row {
 	const char	*label;		/* printed name */
@@ -81,17 +74,6 @@ struct pm_stat_row {
 	double		 scale;		/* divisor applied to the field */
 	int		 prec;		/* decimals printed */
 };
-
-static const struct pm_pct pm_pcts[] = {
-	{ 50.0, "p50", "p50" },
-	{ 90.0, "p90", "p90" },
-	{ 99.0, "p99", "p99" },
-	{ 99.9, "p999", "p99.9" }
-};
-#define NPCTS	(sizeof pm_pcts / sizeof pm_pcts[0])
-/* The statistics of a latency histogram: min, mean, the percentiles, max. */
-_Static_assert(3 + NPCTS == PM_NLATSTATS, "a statistic for each percentile");
-_Static_assert(PM_LS_MAX == PM_NLATSTATS - 1, "PM_LS_* index v[]");
 
 #define ROW(label, field, scale, prec) \
 	{ label, offsetof(struct pm_rates, field), scale, prec }
@@ -220,42 +202,6 @@ rates_get(const struct pm_rates *rt, size_t off)
 
 	memcpy(&v, (const char *)rt + off, sizeof v);
 	return (v);
-}
-
-/*
- * The statistics of a histogram that every report prints: its count and,
- * in microseconds and in report order, v[0] min, v[1] mean, then one per
- * pm_pcts[], and v[PM_NLATSTATS - 1] max.
- */
-void
-pm_latstat(const struct pm_hist *h, struct pm_latstat *st)
-{
-	double	*v = st->v;
-	size_t	 i;
-
-	st->count = h->count;
-	v[0] = h->min / NS_PER_US;
-	v[1] = pm_hist_mean(h) / NS_PER_US;
-	for (i = 0; i < NPCTS; i++)
-		v[2 + i] = pm_hist_percentile(h, pm_pcts[i].p) / NS_PER_US;
-	v[PM_NLATSTATS - 1] = h->max / NS_PER_US;
-}
-
-/*
- * The name of statistic i of pm_latstat: "min", "mean", "p50" ... "max";
- * a percentile as printed in the verbose report ("p99.9") when verbose,
- * else as in CSV and JSON names ("p999").
- */
-const char *
-pm_lat_name(size_t i, int verbose)
-{
-	if (i == 0)
-		return ("min");
-	if (i == 1)
-		return ("mean");
-	if (i == PM_NLATSTATS - 1)
-		return ("max");
-	return (verbose ? pm_pcts[i - 2].label : pm_pcts[i - 2].name);
 }
 
 /* The value of a summary row in one run's rates, scaled. */

@@ -265,13 +265,6 @@ struct pm_sample {
 
 #define PM_IV_MAX	16384	/* interval rows per phase, Nms */
 
-/* The latency statistics of one operation: count, then the reports'. */
-#define PM_NLATSTATS		7	/* min, mean, p50, p90, p99, p99.9, max */
-struct pm_latstat {
-	uint64_t	 count;
-	double		 v[PM_NLATSTATS];	/* us */
-};
-
 /*
  * What a run, or one of its clients, did: the nine counts of files and
  * bytes, in one place for the result, a client's row and the column
@@ -562,7 +555,6 @@ int		 pm_report_json(FILE *, const struct pm_config *,
 void		 pm_report_rates(const struct pm_config *,
 		    const struct pm_result *, struct pm_rates *);
 void		 pm_client_rates(const struct pm_clientrow *, struct pm_rates *);
-void		 pm_latstat(const struct pm_hist *, struct pm_latstat *);
 double		 pm_student_t975(size_t);
 int		 pm_report_summary(FILE *, const struct pm_summary *);
 struct pm_summary *pm_summary_new(void);
