@@ -50,12 +50,14 @@
 #define PM_NSUB(cfg)	((cfg)->subdirs > 1 ? (cfg)->subdirs : 0) /* sK */
 					/* in each directory, 0 = none */
 
-/* One slot of the file table: a live file when size is not 0. */
+/*
+ * One slot of the file table: a live file when size is not 0.  Its
+ * directory is kept beside the table, in as few bytes as the run's
+ * directories need (struct pm_run's dir).
+ */
 struct pm_slot {
 	uint32_t	 size;		/* bytes, 0 = free slot */
 	uint32_t	 num;		/* name number, 1-based */
-	uint32_t	 loc;		/* index into the location list */
-	uint32_t	 sub;		/* subdirectory index */
 };
 
 /*
@@ -135,6 +137,10 @@ struct pm_run {
 	char			*source;	/* 2 * size_high bytes */
 
 	struct pm_slot		*slot;		/* the file table */
+	void			*dir;		/* each slot's directory, */
+					/* loc * subdirectories + sub, in */
+	unsigned int		 dirw;		/* dirw bytes (1, 2, 4, 8), or */
+					/* NULL and 0: one directory */
 	uint32_t		 nslots;	/* 2 * number */
 	uint32_t		 next_slot;	/* PostMark's next free guess */
 	struct pm_bitmap	 bm;		/* full slots */
