@@ -194,7 +194,8 @@ put_verbose_clients(FILE *fp, const struct pm_config *cfg,
 
 /*
  * The verbose report's "Where the time went" section: for each phase
- * that was sampled, its CPU, waiting, switches and faults, then each
+ * that was sampled, its CPU, waiting, switches and faults (under MPI
+ * every rank's process summed, which its title says), then each
  * device's I/O, or why there is no device.
  */
 static void
@@ -206,6 +207,7 @@ put_verbose_usage(FILE *fp, const struct pm_config *cfg,
 	struct pm_rates		 rt;
 	double			 v[NUSAGE];
 	size_t			 i;
+	uint64_t		 ranks = pm_ranks_of(cfg, r);
 	int			 have[NUSAGE], tp, any = 0;
 
 	pm_report_rates(cfg, r, &rt);
@@ -213,9 +215,12 @@ put_verbose_usage(FILE *fp, const struct pm_config *cfg,
 		u = &r->usage[tp];
 		if (!u->valid)
 			continue;
-		if (!any++)
+		if (!any++ && ranks > 1)
+			fprintf(fp, "\nWhere the time went (CPU: the processes "
+			    "of the %" PRIu64 " MPI ranks, summed):\n", ranks);
+		else if (any == 1)
 			fputs("\nWhere the time went:\n", fp);
-		pm_usage_values(cfg, r, NULL, &rt, tp, v, have);
+		pm_usage_values(r, NULL, &rt, tp, v, have);
 		fprintf(fp, "\t%s: ", pm_tphase_names[tp]);
 		put_fixed(fp, v[U_USER], 2);
 		fputs(" s user, ", fp);

@@ -271,17 +271,16 @@ op_stats(const struct pm_result *r, const struct pm_clientrow *c,
 
 /*
  * Where the time of timed phase tp went, as the CSV columns of schema 4
- * (pm_usage_names): for the run, its process's CPU (rank 0's under MPI)
- * and the devices under its locations summed; for a client (c), its
- * thread's CPU and no device figures; rt are the rates of the run, or
- * of the client.  wait_s is the time the clients
+ * (pm_usage_names): for the run, its processes' CPU (every MPI rank's
+ * summed) and the devices under its locations summed; for a client (c),
+ * its thread's CPU and no device figures; rt are the rates of the run,
+ * or of the client.  wait_s is the time the clients (of every rank)
  * spent off a CPU: the phase's time for each client minus their CPU.
  * have[i] is 0 for a figure that was not measured.
  */
 void
-pm_usage_values(const struct pm_config *cfg, const struct pm_result *r,
-    const struct pm_clientrow *c, const struct pm_rates *rt, int tp,
-    double *v, int *have)
+pm_usage_values(const struct pm_result *r, const struct pm_clientrow *c,
+    const struct pm_rates *rt, int tp, double *v, int *have)
 {
 	const struct pm_usage	*u = &r->usage[tp];
 	const struct pm_cpu	*cpu;
@@ -296,7 +295,7 @@ pm_usage_values(const struct pm_config *cfg, const struct pm_result *r,
 	wall = tp == PM_TP_CREATE ? rt->create_iv : tp == PM_TP_TRANSACT ?
 	    rt->t_elapsed : rt->delete_iv;
 	cpu = c != NULL ? &c->cpu[tp] : &u->cpu;
-	k = c != NULL || cfg->clients < 1 ? 1.0 : (double)cfg->clients;
+	k = c != NULL || r->nclients < 1 ? 1.0 : (double)r->nclients;
 	v[U_USER] = (double)cpu->user_ns / NS_PER_S;
 	v[U_SYS] = (double)cpu->sys_ns / NS_PER_S;
 	v[U_WAIT] = wall * k - v[U_USER] - v[U_SYS];
@@ -355,7 +354,7 @@ pm_recrow_init(struct pm_recrow *row, const struct pm_config *cfg,
 		pm_report_rates(cfg, r, &row->rt);
 	op_stats(r, c, row->st);
 	for (tp = 0; tp < PM_NTPHASES; tp++)
-		pm_usage_values(cfg, r, c, &row->rt, tp, row->use[tp],
+		pm_usage_values(r, c, &row->rt, tp, row->use[tp],
 		    row->have[tp]);
 }
 

@@ -129,9 +129,9 @@ enum pm_status	 pm_client_status(const struct pm_result *,
 		    const struct pm_clientrow *);
 enum pm_status	 pm_row_status(const struct pm_recrow *);
 const struct pm_error *pm_row_error(const struct pm_recrow *);
-void		 pm_usage_values(const struct pm_config *,
-		    const struct pm_result *, const struct pm_clientrow *,
-		    const struct pm_rates *, int, double *, int *);
+void		 pm_usage_values(const struct pm_result *,
+		    const struct pm_clientrow *, const struct pm_rates *, int,
+		    double *, int *);
 uint64_t	 pm_ranks_of(const struct pm_config *, const struct pm_result *);
 
 /* pm_report.c */

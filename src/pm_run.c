@@ -157,8 +157,10 @@ pm_hook_sample(void *arg, enum pm_phase phase, int end)
 }
 
 /*
- * Where the time went, from the samples: each phase's, and the whole
- * run's from the start of creation to the end of deletion.  The client
+ * Where the time went, from the samples: each phase's (the part that
+ * ran of the one a stopped run was in), and the whole run's from the
+ * start of creation to the end of the last phase it reached; under MPI
+ * the CPU of every rank's process summed (pm_usage_ranks).  The client
  * threads' CPU, measured by the engine, is kept.
  */
 static void
@@ -166,16 +168,19 @@ pm_usage_fill(const struct pm_drive *run, struct pm_result *r)
 {
 	struct pm_cpu	 th;
 	size_t		 nd = r->meta != NULL ? r->meta->ndisk : 0;
-	int		 tp;
+	int		 tp, last = PM_TP_CREATE;
 
 	for (tp = 0; tp < PM_NTPHASES; tp++) {
 		th = r->usage[tp].threads;
 		pm_usage_delta(&r->usage[tp], &run->samp[tp][0],
 		    &run->samp[tp][1], nd);
 		r->usage[tp].threads = th;
+		if (run->samp[tp][1].taken)
+			last = tp;
 	}
 	pm_usage_delta(&r->usage_run, &run->samp[PM_TP_CREATE][0],
-	    &run->samp[PM_TP_DELETE][1], nd);
+	    &run->samp[last][1], nd);
+	pm_usage_ranks(r);
 }
 
 /*

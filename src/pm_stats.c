@@ -49,6 +49,7 @@
 #include "pm_report.h"
 
 static double	 seconds(int64_t);
+static double	 per_second(double, double);
 static void	 rates_of(const struct pm_counts *, int64_t, int64_t,
 		    int64_t, int64_t, struct pm_rates *);
 static double	 rates_get(const struct pm_rates *, size_t);
@@ -96,15 +97,25 @@ static const struct pm_stat_row pm_stat_rows[] = {
 #define NSTATROWS	(sizeof pm_stat_rows / sizeof pm_stat_rows[0])
 
 /*
- * Seconds of an interval of d nanoseconds.  A zero or negative interval
- * counts as 1 ns so that no rate divides by zero.
+ * Seconds of an interval of d nanoseconds: 0 for one of no time (a
+ * phase never reached, which starts and ends where the run stopped) or
+ * a backward one.
  */
 static double
 seconds(int64_t d)
 {
-	if (d <= 0)
-		d = 1;
-	return ((double)d / NS_PER_S);
+	return (d > 0 ? (double)d / NS_PER_S : 0.0);
+}
+
+/*
+ * n per second over s seconds; an interval of no time counts as 1 ns,
+ * so that no rate divides by zero (nothing done in no time is 0 per
+ * second).
+ */
+static double
+per_second(double n, double s)
+{
+	return (n / (s > 0 ? s : 1 / NS_PER_S));
 }
 
 /*
@@ -125,19 +136,25 @@ rates_of(const struct pm_counts *n, int64_t create, int64_t trans,
 	rt->delete_iv = seconds(del);
 	rt->elapsed = seconds(elapsed);
 
-	rt->transactions = (double)n->transactions_done / rt->t_elapsed;
-	rt->created = (double)(n->created_alone + n->created_mixed) /
-	    rt->elapsed;
-	rt->created_alone = (double)n->created_alone / rt->create_iv;
-	rt->created_mixed = (double)n->created_mixed / rt->t_elapsed;
-	rt->read = (double)n->read / rt->t_elapsed;
-	rt->appended = (double)n->appended / rt->t_elapsed;
-	rt->deleted = (double)(n->deleted_alone + n->deleted_mixed) /
-	    rt->elapsed;
-	rt->deleted_alone = (double)n->deleted_alone / rt->delete_iv;
-	rt->deleted_mixed = (double)n->deleted_mixed / rt->t_elapsed;
-	rt->bytes_read = (double)n->bytes_read / rt->elapsed;
-	rt->bytes_written = (double)n->bytes_written / rt->elapsed;
+	rt->transactions = per_second((double)n->transactions_done,
+	    rt->t_elapsed);
+	rt->created = per_second((double)(n->created_alone +
+	    n->created_mixed), rt->elapsed);
+	rt->created_alone = per_second((double)n->created_alone,
+	    rt->create_iv);
+	rt->created_mixed = per_second((double)n->created_mixed,
+	    rt->t_elapsed);
+	rt->read = per_second((double)n->read, rt->t_elapsed);
+	rt->appended = per_second((double)n->appended, rt->t_elapsed);
+	rt->deleted = per_second((double)(n->deleted_alone +
+	    n->deleted_mixed), rt->elapsed);
+	rt->deleted_alone = per_second((double)n->deleted_alone,
+	    rt->delete_iv);
+	rt->deleted_mixed = per_second((double)n->deleted_mixed,
+	    rt->t_elapsed);
+	rt->bytes_read = per_second((double)n->bytes_read, rt->elapsed);
+	rt->bytes_written = per_second((double)n->bytes_written,
+	    rt->elapsed);
 
 	/* One client finishes first and last: its phases. */
 	rt->sw_create_s = rt->create_iv;
@@ -174,10 +191,12 @@ pm_report_rates(const struct pm_config *cfg, const struct pm_result *r,
 	rt->sw_create_s = seconds((int64_t)r->sw_ns[PM_TP_CREATE]);
 	rt->sw_trans_s = seconds((int64_t)r->sw_ns[PM_TP_TRANSACT]);
 	rt->sw_delete_s = seconds((int64_t)r->sw_ns[PM_TP_DELETE]);
-	rt->sw_created = (double)r->sw_ops[PM_TP_CREATE] / rt->sw_create_s;
-	rt->sw_transactions = (double)r->sw_ops[PM_TP_TRANSACT] /
-	    rt->sw_trans_s;
-	rt->sw_deleted = (double)r->sw_ops[PM_TP_DELETE] / rt->sw_delete_s;
+	rt->sw_created = per_second((double)r->sw_ops[PM_TP_CREATE],
+	    rt->sw_create_s);
+	rt->sw_transactions = per_second((double)r->sw_ops[PM_TP_TRANSACT],
+	    rt->sw_trans_s);
+	rt->sw_deleted = per_second((double)r->sw_ops[PM_TP_DELETE],
+	    rt->sw_delete_s);
 	rt->balance = r->balance;
 }
 

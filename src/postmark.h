@@ -243,8 +243,10 @@ struct pm_cpu {
 struct pm_usage {
 	int		 valid;		/* sampled at both ends */
 	uint64_t	 wall_ns;	/* between the two samples */
-	struct pm_cpu	 cpu;		/* the process (rank 0's under MPI) */
+	struct pm_cpu	 cpu;		/* the process (under MPI every */
+					/* rank's, summed) */
 	struct pm_cpu	 threads;	/* several clients: their threads */
+					/* (every rank's) */
 	int		 vm_ok;		/* /proc/vmstat was read */
 	int64_t		 vm[PM_NVM];	/* deltas (nr_dirty may fall) */
 	size_t		 ndisk;		/* = meta->ndisk */
@@ -582,6 +584,7 @@ void		 pm_usage_thread(struct pm_cpu *);
 void		 pm_cpu_sub(struct pm_cpu *, const struct pm_cpu *,
 		    const struct pm_cpu *);
 void		 pm_cpu_add(struct pm_cpu *, const struct pm_cpu *);
+void		 pm_usage_ranks(struct pm_result *);
 
 /*
  * xmalloc.c: allocation that exits with a message on failure, only
