@@ -14,9 +14,10 @@
 # ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 #
-# Which file of src/ calls which: from the objects of a build directory
-# (nm(1): the symbols each object defines and those it uses), one line
-# "CALLER -> CALLEE: SYMBOL ..." per pair of files, then the circles, each
+# Which file of src/ calls which: from the layers' libraries of a build
+# directory and the program's main (nm(1): the symbols each object
+# defines and those it uses), one line "CALLER -> CALLEE: SYMBOL ..." per
+# pair of files, then the circles, each
 # a set of files that reach one another through calls (the strongly
 # connected components of that graph with more than one file), one a line.
 # A data symbol (pm_signal) counts as a call: it couples the files as
@@ -34,19 +35,26 @@ if [ "${1-}" = "-c" ]; then
 	shift
 fi
 build=${1-.}
-objs=$(ls "$build"/src/libpostmark_a-*.o "$build"/src/pm_main.o 2>/dev/null)
-if [ -z "$objs" ]; then
-	echo "calls.sh: no objects in $build/src (build first)" >&2
+libs=$(ls "$build"/libpm_*.a 2>/dev/null)
+if [ -z "$libs" ] || [ ! -r "$build/src/pm_main.o" ]; then
+	echo "calls.sh: no libpm_*.a or src/pm_main.o in $build (build first)" >&2
 	exit 2
 fi
 
-for o in $objs; do
-	f=${o##*/}
-	f=${f#libpostmark_a-}
-	f=${f%.o}.c
-	nm "$o" | awk -v f="$f" '$1 == "U" { print "U", f, $2 }
-	    NF == 3 && $2 ~ /^[TDBRC]$/ { print "D", f, $3 }'
-done | awk -v circles="$circles" '
+# Each member of an archive (libpm_cli_a-pm_shell.o, or pm_rng.o) is
+# named after its source file.
+nm "$build/src/pm_main.o" $libs 2>/dev/null | awk '
+/:$/ {
+	f = $0
+	sub(/:$/, "", f)
+	sub(/.*\//, "", f)
+	sub(/^lib[a-z_]*_a-/, "", f)
+	sub(/\.o$/, ".c", f)
+	next
+}
+NF == 0 { next }
+$1 == "U" { print "U", f, $2 }
+NF == 3 && $2 ~ /^[TDBRC]$/ { print "D", f, $3 }' | awk -v circles="$circles" '
 $1 == "D" { def[$3] = $2; next }
 $1 == "U" { use[++n] = $2 " " $3 }
 END {

@@ -19,8 +19,8 @@
 #
 #  1. build fuzz_cli, the libFuzzer target of the command language
 #     (fuzz/fuzz_cli.c), with $FUZZ_CC and $FUZZ_CFLAGS from the sources
-#     themselves, not from libpostmark.a, which the configured compiler
-#     built without coverage;
+#     themselves, not from the libpm_*.a libraries, which the configured
+#     compiler built without coverage;
 #  2. seed it (fuzz/harvest.sh) and run it for $FUZZ_SECONDS seconds on
 #     the corpus kept in fuzz-work/corpus, with the dictionary
 #     fuzz/cli.dict; print executions, coverage and corpus size;

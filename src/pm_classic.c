@@ -149,7 +149,7 @@ put_verbose_clients(FILE *fp, const struct pm_config *cfg,
 	static const char *const what[PM_NTPHASES] = {
 		"files", "transactions", "files"
 	};
-	struct pm_result	*cr = NULL;
+	const struct pm_clientrow *c;
 	struct pm_rates		 rt;
 	double			 sw_s[PM_NTPHASES], sw_rate[PM_NTPHASES];
 	char			 b1[FMT_LEN], b2[FMT_LEN];
@@ -178,23 +178,24 @@ put_verbose_clients(FILE *fp, const struct pm_config *cfg,
 	    "status", "seconds", "transactions/s", "created", "read",
 	    "appended", "deleted");
 	for (i = 0; r->clients != NULL && i < r->nclients; i++) {
-		cr = pm_client_result(r, &r->clients[i], cr);
-		pm_report_rates(cfg, cr, &rt);
-		fprintf(fp, "\t%6" PRIu32 " %-12s ", r->clients[i].id,
-		    pm_status_name(cr));
+		c = &r->clients[i];
+		pm_client_rates(c, &rt);
+		fprintf(fp, "\t%6" PRIu32 " %-12s ", c->id,
+		    pm_status_name(pm_client_status(r, c), r->warmup));
 		fprintf(fp, "%9s %14s %9" PRIu64 " %9" PRIu64 " %9" PRIu64
 		    " %9" PRIu64 "\n",
 		    pm_fmt_fixed(b1, sizeof b1, rt.elapsed, 2, "-"),
 		    pm_fmt_fixed(b2, sizeof b2, rt.transactions, 2, "-"),
-		    cr->created_alone + cr->created_mixed, cr->read,
-		    cr->appended, cr->deleted_alone + cr->deleted_mixed);
+		    c->counts.created_alone + c->counts.created_mixed,
+		    c->counts.read, c->counts.appended,
+		    c->counts.deleted_alone + c->counts.deleted_mixed);
 	}
-	free(cr);
 }
 
 /*
  * The verbose report's "Where the time went" section: for each phase
- * that was sampled, its CPU, waiting, switches and faults, then each
+ * that was sampled, its CPU, waiting, switches and faults (under MPI
+ * every rank's process summed, which its title says), then each
  * device's I/O, or why there is no device.
  */
 static void
@@ -203,17 +204,23 @@ put_verbose_usage(FILE *fp, const struct pm_config *cfg,
 {
 	const struct pm_meta	*m = r->meta;
 	const struct pm_usage	*u;
+	struct pm_rates		 rt;
 	double			 v[NUSAGE];
 	size_t			 i;
+	uint64_t		 ranks = pm_ranks_of(cfg, r);
 	int			 have[NUSAGE], tp, any = 0;
 
+	pm_report_rates(cfg, r, &rt);
 	for (tp = 0; tp < PM_NTPHASES; tp++) {
 		u = &r->usage[tp];
 		if (!u->valid)
 			continue;
-		if (!any++)
+		if (!any++ && ranks > 1)
+			fprintf(fp, "\nWhere the time went (CPU: the processes "
+			    "of the %" PRIu64 " MPI ranks, summed):\n", ranks);
+		else if (any == 1)
 			fputs("\nWhere the time went:\n", fp);
-		pm_usage_values(cfg, r, NULL, tp, v, have);
+		pm_usage_values(r, NULL, &rt, tp, v, have);
 		fprintf(fp, "\t%s: ", pm_tphase_names[tp]);
 		put_fixed(fp, v[U_USER], 2);
 		fputs(" s user, ", fp);
@@ -277,10 +284,11 @@ static void
 put_verbose_files(FILE *fp, const struct pm_result *r,
     const struct pm_rates *rt)
 {
-	uint64_t	 created, deleted;
+	const struct pm_counts	*n = &r->counts;
+	uint64_t		 created, deleted;
 
-	created = r->created_alone + r->created_mixed;
-	deleted = r->deleted_alone + r->deleted_mixed;
+	created = n->created_alone + n->created_mixed;
+	deleted = n->deleted_alone + n->deleted_mixed;
 	fprintf(fp, "\nFiles:\n"
 	    "\t%" PRIu64 " created (%" PRIu64 " per second)\n"
 	    "\t\tCreation alone: %" PRIu64 " files (%" PRIu64
@@ -288,20 +296,20 @@ put_verbose_files(FILE *fp, const struct pm_result *r,
 	    "\t\tMixed with transactions: %" PRIu64 " files (%" PRIu64
 	    " per second)\n",
 	    created, trunc_u64(rt->created),
-	    r->created_alone, trunc_u64(rt->created_alone),
-	    r->created_mixed, trunc_u64(rt->created_mixed));
+	    n->created_alone, trunc_u64(rt->created_alone),
+	    n->created_mixed, trunc_u64(rt->created_mixed));
 	fprintf(fp, "\t%" PRIu64 " read (%" PRIu64 " per second)\n"
 	    "\t%" PRIu64 " appended (%" PRIu64 " per second)\n",
-	    r->read, trunc_u64(rt->read),
-	    r->appended, trunc_u64(rt->appended));
+	    n->read, trunc_u64(rt->read),
+	    n->appended, trunc_u64(rt->appended));
 	fprintf(fp, "\t%" PRIu64 " deleted (%" PRIu64 " per second)\n"
 	    "\t\tDeletion alone: %" PRIu64 " files (%" PRIu64
 	    " per second)\n"
 	    "\t\tMixed with transactions: %" PRIu64 " files (%" PRIu64
 	    " per second)\n",
 	    deleted, trunc_u64(rt->deleted),
-	    r->deleted_alone, trunc_u64(rt->deleted_alone),
-	    r->deleted_mixed, trunc_u64(rt->deleted_mixed));
+	    n->deleted_alone, trunc_u64(rt->deleted_alone),
+	    n->deleted_mixed, trunc_u64(rt->deleted_mixed));
 }
 
 /* The Data section: bytes read and written, and per second (scalef). */
@@ -310,11 +318,11 @@ put_verbose_data(FILE *fp, const struct pm_result *r,
     const struct pm_rates *rt)
 {
 	fputs("\nData:\n\t", fp);
-	put_scalef(fp, (double)r->bytes_read);
+	put_scalef(fp, (double)r->counts.bytes_read);
 	fputs(" read (", fp);
 	put_scalef(fp, rt->bytes_read);
 	fputs(" per second)\n\t", fp);
-	put_scalef(fp, (double)r->bytes_written);
+	put_scalef(fp, (double)r->counts.bytes_written);
 	fputs(" written (", fp);
 	put_scalef(fp, rt->bytes_written);
 	fputs(" per second)\n", fp);
@@ -391,6 +399,5 @@ pm_report_terse(FILE *fp, const struct pm_config *cfg,
 		put_fixed(fp, v.d, 2);
 	}
 	fputc('\n', fp);
-	pm_recrow_free(&row);
 	return (ferror(fp) ? -1 : 0);
 }

@@ -16,9 +16,9 @@
 
 /*
  * The command language: the shell that reads lines (pm_shell.c), the
- * command table and its prefix finder (pm_cli.c), the option table of
- * the "set" keys (pm_option.c), the words and the kinds of value
- * (pm_value.c), "show" (pm_show.c) and the run driver (pm_run.c).
+ * command table and its prefix finder (pm_cli.c), "show" (pm_show.c),
+ * and what the run driver (pm_run.c, pm_check.c) gives it; the option
+ * table of the "set" keys and the kinds of value are pm_option.h's.
  */
 
 #ifndef PM_CLI_H
@@ -28,6 +28,7 @@
 #include <stdio.h>
 
 #include "postmark.h"
+#include "pm_option.h"
 
 /*
  * What a command returns, in this order: across MPI ranks a run command
@@ -110,62 +111,6 @@ struct pm_cmd {
 #define PM_CMDF_REST	0x1		/* one argument: the rest of the line */
 #define PM_CMDF_POSTMARK 0x2		/* PostMark's: listed first by help */
 
-/*
- * The kinds of "set" value (fio's FIO_OPT_*).  Each operation on a value
- * (parse, print, copy, free; show's lines) is one switch on its kind in
- * pm_value.c (pm_show.c); how many words a kind takes, and its PM_VF_*
- * flags, are its row of pm_value.c's table of kinds.
- */
-enum pm_vtype {
-	PM_V_COUNT,			/* a whole number: uint32_t */
-	PM_V_BYTES,			/* a number of bytes: uint32_t */
-	PM_V_SIZE,			/* LOW [HIGH] bytes: off, off2 */
-	PM_V_INT,			/* a whole number, signed: int */
-	PM_V_BOOL,			/* true or false: uint32_t 1 or 0 */
-	PM_V_CHOICE,			/* one of choices: uint32_t index */
-	PM_V_ITERATIONS,		/* N or MIN-MAX: off, off2 (or 0) */
-	PM_V_PERCENT,			/* P[%]: uint32_t, 1/100 % */
-	PM_V_INTERVAL,			/* N, Nms or 0: N at off, ms at off2 */
-	PM_V_TEXT,			/* the rest of the line or nothing: */
-					/* char *, owned */
-	PM_V_HOOK,			/* before|after PHASE COMMAND: hook */
-	PM_V_LOCATION			/* [+|-]PATH [WEIGHT]: the locations */
-};
-#define PM_VF_NUMBER	0x1		/* records hold it as a number */
-#define PM_VF_UNITS	0x2		/* a k, m or g after it counts 1024s */
-
-/*
- * One "set" key (fio's fio_option): its name, where its value lives in
- * struct pm_config, its kind and bounds, default, help, PostMark's error
- * text, and its columns in CSV and JSON records: their names, the schema
- * version that added them and, in schema 1, their place.
- */
-struct pm_option {
-	const char	*name;		/* "set number" */
-	enum pm_vtype	 type;
-	size_t		 off;		/* offsetof(struct pm_config, field) */
-	size_t		 off2;		/* second field (size: HIGH) */
-	long long	 min;		/* smallest value */
-	long long	 max;		/* largest value */
-	const char	*def;		/* default as typed, or NULL: zero */
-	const char	*usage;		/* "set number N" */
-	const char	*help;		/* the help line */
-	const char	*compat;	/* PostMark's error text, or NULL */
-	const char	*title;		/* "Iterations", in show, or NULL */
-	const char *const *choices;	/* names of a choice, NULL-ended */
-	int		(*verify)(const struct pm_option *, long long,
-			    const char *, struct pm_cmderr *);
-					/* the key's own rule for a single */
-					/* value parsed from a word: -1 with */
-					/* the error, or 0; or NULL */
-	const char	*col[2];	/* CSV/JSON column names, or NULL */
-	int		 schema;	/* CSV schema that added col, or 0 */
-	int		 colpos;	/* schema 1: place among its keys */
-	int		 flags;		/* PM_OPTF_* */
-};
-#define PM_OPTF_POSTMARK 0x1		/* PostMark's key: listed first */
-#define PM_OPTF_REST	0x2		/* the value is the rest of the line */
-
 /* pm_cli.c */
 enum pm_cmd_status pm_cmd_line(struct pm_shell *, const char *,
 		    struct pm_cmderr *);
@@ -182,24 +127,8 @@ void		 pm_cmderr_compat(struct pm_cmderr *, const char *, ...)
 void		 pm_cmderr_add(struct pm_cmderr *, struct pm_cmderr *);
 void		 pm_cmderr_clear(struct pm_cmderr *);
 
-/* pm_option.c: the table of "set" keys. */
-const struct pm_option *pm_options(size_t *);
-int		 pm_option_set_text(struct pm_config *, const char *,
-		    const char *, struct pm_cmderr *);
-
-/* pm_value.c: words, and the kinds of value. */
-int		 pm_value_split(char *, char ***, size_t **);
-int		 pm_value_flags(enum pm_vtype);
-int		 pm_value_set(struct pm_config *, const struct pm_option *,
-		    int, char **, struct pm_cmderr *);
-char		*pm_value_print(const struct pm_config *,
-		    const struct pm_option *, int);
-void		 pm_value_copy(struct pm_config *, const struct pm_option *);
-void		 pm_value_free(struct pm_config *, const struct pm_option *);
-
 /* pm_show.c: "show". */
 int		 pm_option_show(FILE *, const struct pm_config *);
-void		 pm_scale(char *, size_t, uint32_t);
 
 /* pm_shell.c */
 enum pm_cmd_status pm_shell_file(struct pm_shell *, FILE *, const char *);

@@ -21,8 +21,8 @@
  * it, its type, its unit and its role (results/README.md), where its
  * value comes from (a field of a result, of its rates, of the run's
  * metadata or of an interval row, a latency statistic, where a phase's
- * time went, the option table's column of that name, or a getter of
- * pm_fields.c) and where a JSON record has it.  pm_csv.c writes the
+ * time went, the value of the "set" key it names (enum pm_key), or a
+ * getter of pm_fields.c) and where a JSON record has it.  pm_csv.c writes the
  * header and the rows from it, pm_json.c the members of the record that
  * are columns, `postmark --columns [intervals]` prints a set as
  * tab-separated lines for tools: scripts/postmark_compare/compare.py takes the
@@ -43,6 +43,7 @@
 
 #include "postmark.h"
 #include "pm_columns.h"
+#include "pm_option.h"
 #include "pm_report.h"
 
 #define nitems(a)	(sizeof (a) / sizeof (a)[0])
@@ -52,6 +53,7 @@
 	.role = PM_ROLE_ ## r
 #define RES(f)		offsetof(struct pm_result, f)
 #define RT(f)		offsetof(struct pm_rates, f)
+#define N(f)		offsetof(struct pm_counts, f)
 
 /* The version of the set, first. */
 #define SCHEMA(s, v, js) \
@@ -61,16 +63,20 @@
 #define GET(n, s, t, u, r, fn, fl, js) \
 	{ ROW(n, s, t, u, r), .src = PM_SRC_GET, .get = (fn), .flags = (fl), \
 	    .json = PM_JS_ ## js }
-/* A configuration column: the option table's column of that name. */
-#define OPT(n, s, t, u, r) \
-	{ ROW(n, s, t, u, r), .src = PM_SRC_OPTION, .json = PM_JS_CONFIG }
-/* A count of the result, or the sum of two. */
+/*
+ * A configuration column: the value of "set" key k (enum pm_key), its
+ * part p (0, or 1: the HIGH of set size), as the option table prints it.
+ */
+#define OPT(n, s, t, u, r, k, p) \
+	{ ROW(n, s, t, u, r), .src = PM_SRC_OPTION, .op = PM_KEY_ ## k, \
+	    .stat = (p), .json = PM_JS_CONFIG }
+/* A count of the row (the run's or a client's), or the sum of two. */
 #define CNT(n, u, f) \
-	{ ROW(n, 1, INT, u, COUNT), .src = PM_SRC_RESULT, .kind = PM_K_U64, \
-	    .off = RES(f), .json = PM_JS_COUNTS }
+	{ ROW(n, 1, INT, u, COUNT), .src = PM_SRC_COUNTS, .kind = PM_K_U64, \
+	    .off = N(f), .json = PM_JS_COUNTS }
 #define CNT2(n, u, f, g) \
-	{ ROW(n, 1, INT, u, COUNT), .src = PM_SRC_RESULT, .kind = PM_K_U64, \
-	    .off = RES(f), .off2 = RES(g), .json = PM_JS_COUNTS }
+	{ ROW(n, 1, INT, u, COUNT), .src = PM_SRC_COUNTS, .kind = PM_K_U64, \
+	    .off = N(f), .off2 = N(g), .json = PM_JS_COUNTS }
 /* Seconds and rates (struct pm_rates): fl PM_COLF_RUN, or 0. */
 #define SECS(n, s, f, fl, js) \
 	{ ROW(n, s, REAL, "s", TIME), .src = PM_SRC_RATE, \
@@ -137,17 +143,17 @@ static const struct pm_column pm_record_cols[] = {
 	GET("locations", 1, TEXT, "-", ENV, pm_get_locations, 0, NONE),
 	META("fs_types", 1, TEXT, "-", ENV, LIST, fs_type, 0, NONE),
 	META("fs_options", 1, TEXT, "-", ENV, LIST, fs_options, 0, NONE),
-	OPT("number", 1, INT, "files", CONFIG),
-	OPT("transactions", 1, INT, "transactions", CONFIG),
-	OPT("size_low", 1, INT, "bytes", CONFIG),
-	OPT("size_high", 1, INT, "bytes", CONFIG),
-	OPT("read_block", 1, INT, "bytes", CONFIG),
-	OPT("write_block", 1, INT, "bytes", CONFIG),
-	OPT("buffering", 1, INT, "-", CONFIG),
-	OPT("bias_read", 1, INT, "-", CONFIG),
-	OPT("bias_create", 1, INT, "-", CONFIG),
-	OPT("subdirectories", 1, INT, "-", CONFIG),
-	OPT("seed", 1, INT, "-", CONFIG),
+	OPT("number", 1, INT, "files", CONFIG, NUMBER, 0),
+	OPT("transactions", 1, INT, "transactions", CONFIG, TRANSACTIONS, 0),
+	OPT("size_low", 1, INT, "bytes", CONFIG, SIZE, 0),
+	OPT("size_high", 1, INT, "bytes", CONFIG, SIZE, 1),
+	OPT("read_block", 1, INT, "bytes", CONFIG, READ, 0),
+	OPT("write_block", 1, INT, "bytes", CONFIG, WRITE, 0),
+	OPT("buffering", 1, INT, "-", CONFIG, BUFFERING, 0),
+	OPT("bias_read", 1, INT, "-", CONFIG, BIAS_READ, 0),
+	OPT("bias_create", 1, INT, "-", CONFIG, BIAS_CREATE, 0),
+	OPT("subdirectories", 1, INT, "-", CONFIG, SUBDIRECTORIES, 0),
+	OPT("seed", 1, INT, "-", CONFIG, SEED, 0),
 	CNT2("created", "files", created_alone, created_mixed),
 	CNT("created_alone", "files", created_alone),
 	CNT("created_mixed", "files", created_mixed),
@@ -178,15 +184,15 @@ static const struct pm_column pm_record_cols[] = {
 	LATS("read", READ),
 	LATS("append", APPEND),
 	LATS("delete", DELETE),
-	OPT("sync", 2, TEXT, "-", CONFIG),
-	OPT("dirsync", 2, INT, "-", CONFIG),
-	OPT("direct", 2, INT, "-", CONFIG),
-	OPT("cache", 2, TEXT, "-", CONFIG),
-	OPT("warmup", 2, INT, "runs", CONFIG),
-	OPT("hooks", 2, TEXT, "-", CONFIG),
-	OPT("clients", 3, INT, "-", CONFIG),
-	OPT("shared", 3, INT, "-", CONFIG),
-	OPT("rankshift", 3, INT, "-", CONFIG),
+	OPT("sync", 2, TEXT, "-", CONFIG, SYNC, 0),
+	OPT("dirsync", 2, INT, "-", CONFIG, DIRSYNC, 0),
+	OPT("direct", 2, INT, "-", CONFIG, DIRECT, 0),
+	OPT("cache", 2, TEXT, "-", CONFIG, CACHE, 0),
+	OPT("warmup", 2, INT, "runs", CONFIG, WARMUP, 0),
+	OPT("hooks", 2, TEXT, "-", CONFIG, HOOK, 0),
+	OPT("clients", 3, INT, "-", CONFIG, CLIENTS, 0),
+	OPT("shared", 3, INT, "-", CONFIG, SHARED, 0),
+	OPT("rankshift", 3, INT, "-", CONFIG, RANKSHIFT, 0),
 	GET("client", 3, TEXT, "-", ID, pm_get_client, 0, NONE),
 	SECS("creation_stonewall_s", 3, sw_create_s, PM_COLF_RUN, STONEWALL),
 	SECS("transactions_stonewall_s", 3, sw_trans_s, PM_COLF_RUN,
@@ -201,8 +207,8 @@ static const struct pm_column pm_record_cols[] = {
 	{ ROW("balance", 3, REAL, "-", RATIO), .src = PM_SRC_RATE,
 	    .kind = PM_K_DOUBLE, .off = RT(balance), .prec = PREC_RATE,
 	    .flags = PM_COLF_RUN, .json = PM_JS_TOP },
-	OPT("precision", 4, REAL, "%", CONTROL),
-	OPT("interval", 4, TEXT, "-", CONFIG),
+	OPT("precision", 4, REAL, "%", CONTROL, PRECISION, 0),
+	OPT("interval", 4, TEXT, "-", CONFIG, INTERVAL, 0),
 	GET("ranks", 4, INT, "-", CONFIG, pm_get_ranks, 0, TOP),
 	META("cpu_model", 4, TEXT, "-", ENV, TEXT, cpu_model, 0, ENV),
 	META("cpus", 4, INT, "-", ENV, U32, ncpu, PM_COLF_KNOWN, ENV),
@@ -231,7 +237,7 @@ static const struct pm_column pm_record_cols[] = {
 	META("vm_machine", 5, TEXT, "-", ENV, TEXT, vm_machine, 0, ENV),
 #ifdef PM_OPTION_TEST_ROW
 	/* tests/unit_option: the column of the key its option row adds. */
-	OPT("testkey", PM_CSV_SCHEMA, INT, "-", CONFIG),
+	OPT("testkey", PM_CSV_SCHEMA, INT, "-", CONFIG, TESTKEY, 0),
 #endif
 };
 
@@ -280,6 +286,7 @@ static const struct pm_column pm_interval_cols[] = {
 #undef ROW
 #undef RES
 #undef RT
+#undef N
 #undef SCHEMA
 #undef GET
 #undef OPT

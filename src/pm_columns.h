@@ -72,8 +72,11 @@ enum pm_colrole {
  */
 enum pm_colsrc {
 	PM_SRC_SCHEMA,			/* the version in stat */
-	PM_SRC_OPTION,			/* the option table's column of name */
-	PM_SRC_RESULT,			/* struct pm_result (off + off2) */
+	PM_SRC_OPTION,			/* the value of "set" key op (enum */
+					/* pm_key), its part stat */
+	PM_SRC_RESULT,			/* struct pm_result */
+	PM_SRC_COUNTS,			/* the row's struct pm_counts (off + */
+					/* off2) */
 	PM_SRC_RATE,			/* struct pm_rates, a double */
 	PM_SRC_META,			/* struct pm_meta */
 	PM_SRC_INTERVAL,		/* struct pm_ivrow */
@@ -127,9 +130,11 @@ struct pm_column {
 	enum pm_colsrc	 src;
 	enum pm_colkind	 kind;
 	size_t		 off;		/* offsetof(struct ..., field) */
-	size_t		 off2;		/* a second count added, or 0 */
-	int		 op;		/* operation or timed phase */
-	int		 stat;		/* statistic, figure or version */
+	size_t		 off2;		/* a second count added, or 0 (the */
+					/* first count is never a second) */
+	int		 op;		/* operation, timed phase or key */
+	int		 stat;		/* statistic, figure, version or */
+					/* part of a key's value */
 	int		 prec;		/* decimals of a real */
 	int		 flags;		/* PM_COLF_* */
 	enum pm_jsgroup	 json;

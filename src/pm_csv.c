@@ -137,22 +137,17 @@ int
 pm_report_csv(FILE *fp, const struct pm_config *cfg,
     const struct pm_result *r)
 {
-	struct pm_result	*cr = NULL;
 	struct pm_recrow	 row;
 	uint64_t		 ranks = pm_ranks_of(cfg, r);
 	uint32_t		 i;
 
 	pm_recrow_init(&row, cfg, r, NULL, ranks);
 	csv_line(fp, PM_COLS_RECORD, &row);
-	pm_recrow_free(&row);
 	for (i = 0; r->nclients > 1 && r->clients != NULL &&
 	    i < r->nclients; i++) {
-		cr = pm_client_result(r, &r->clients[i], cr);
-		pm_recrow_init(&row, cfg, cr, &r->clients[i], ranks);
+		pm_recrow_init(&row, cfg, r, &r->clients[i], ranks);
 		csv_line(fp, PM_COLS_RECORD, &row);
-		pm_recrow_free(&row);
 	}
-	free(cr);
 	return (ferror(fp) ? -1 : 0);
 }
 
@@ -181,6 +176,5 @@ pm_report_intervals(FILE *fp, const struct pm_config *cfg,
 		row.iv = &r->iv[i];
 		csv_line(fp, PM_COLS_INTERVALS, &row);
 	}
-	pm_recrow_free(&row);
 	return (ferror(fp) ? -1 : 0);
 }

@@ -93,7 +93,6 @@ int		 pm_dirctx_stopped(const struct pm_dirctx *);
 const char	*pm_locname(const struct pm_dirctx *, uint32_t);
 char		*pm_display(const struct pm_dirctx *, const struct pm_dirs *,
 		    uint32_t, int, uint32_t, uint32_t);
-int		 pm_dirs_init(struct pm_dirs *, size_t, uint32_t);
 int		 pm_dirs_new(const struct pm_dirctx *, struct pm_dirs *, size_t,
 		    uint32_t);
 void		 pm_dirs_close(struct pm_dirs *);

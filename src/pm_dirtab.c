@@ -39,6 +39,7 @@
 #define PM_PATH_DEPTH	4	/* rR, cI and room */
 
 static int	 pm_chain(const struct pm_dirs *, const char **);
+static int	 pm_dirs_init(struct pm_dirs *, size_t, uint32_t);
 
 /*
  * The context of the directory code for a part of the run: cfg (the
@@ -157,7 +158,7 @@ pm_display(const struct pm_dirctx *c, const struct pm_dirs *d, uint32_t loc,
  * Returns 0, or -1 with errno set and nothing allocated; pm_dirs_close
  * frees it either way.
  */
-int
+static int
 pm_dirs_init(struct pm_dirs *d, size_t nloc, uint32_t nsub)
 {
 	size_t		 n, nsd;

@@ -40,18 +40,21 @@
 
 volatile sig_atomic_t pm_signal;	/* set by pm_workload_interrupt */
 
+static void	 pm_stop_raise(int *);
+static int	 pm_stop_raised(const int *);
+
 /*
  * Raise the stop flag *flag (a group's, which every client reads between
  * operations, from any thread).
  */
-void
+static void
 pm_stop_raise(int *flag)
 {
 	__atomic_store_n(flag, 1, __ATOMIC_RELAXED);
 }
 
 /* Whether the stop flag *flag is raised. */
-int
+static int
 pm_stop_raised(const int *flag)
 {
 	return (__atomic_load_n(flag, __ATOMIC_RELAXED));
@@ -62,13 +65,6 @@ void
 pm_group_stop(struct pm_group *g)
 {
 	pm_stop_raise(&g->stop);
-}
-
-/* Whether the clients must stop. */
-int
-pm_group_stopping(const struct pm_group *g)
-{
-	return (pm_stop_raised(&g->stop));
 }
 
 /* Whether this rank must stop: a client failed, or a signal came. */

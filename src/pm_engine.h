@@ -50,12 +50,14 @@
 #define PM_NSUB(cfg)	((cfg)->subdirs > 1 ? (cfg)->subdirs : 0) /* sK */
 					/* in each directory, 0 = none */
 
-/* One slot of the file table: a live file when size is not 0. */
+/*
+ * One slot of the file table: a live file when size is not 0.  Its
+ * directory is kept beside the table, in as few bytes as the run's
+ * directories need (struct pm_run's dir).
+ */
 struct pm_slot {
 	uint32_t	 size;		/* bytes, 0 = free slot */
 	uint32_t	 num;		/* name number, 1-based */
-	uint32_t	 loc;		/* index into the location list */
-	uint32_t	 sub;		/* subdirectory index */
 };
 
 /*
@@ -135,6 +137,10 @@ struct pm_run {
 	char			*source;	/* 2 * size_high bytes */
 
 	struct pm_slot		*slot;		/* the file table */
+	void			*dir;		/* each slot's directory, */
+					/* loc * subdirectories + sub, in */
+	unsigned int		 dirw;		/* dirw bytes (1, 2, 4, 8), or */
+					/* NULL and 0: one directory */
 	uint32_t		 nslots;	/* 2 * number */
 	uint32_t		 next_slot;	/* PostMark's next free guess */
 	struct pm_bitmap	 bm;		/* full slots */
@@ -222,15 +228,12 @@ struct pm_group {
 
 /* pm_engine.c: the stop flag, failures. */
 extern volatile sig_atomic_t pm_signal;
-void		 pm_stop_raise(int *);
-int		 pm_stop_raised(const int *);
 int		 pm_stop_seen(const int *);
 int		 pm_fail_in(struct pm_error *, int *, const char *,
 		    const char *, int);
 int		 pm_nomem_in(struct pm_error *, int *, const char *, uint64_t,
 		    uint64_t);
 void		 pm_group_stop(struct pm_group *);
-int		 pm_group_stopping(const struct pm_group *);
 int		 pm_group_halted(const struct pm_group *);
 int		 pm_stopped(const struct pm_run *);
 int		 pm_fail(struct pm_run *, const char *, const char *, int);
@@ -258,7 +261,6 @@ void		 pm_lat_flush(struct pm_run *);
 int		 pm_iv_init(struct pm_run *);
 int		 pm_iv_begin(struct pm_run *, enum pm_tphase, uint64_t,
 		    uint64_t);
-void		 pm_iv_record(struct pm_run *, unsigned int, uint64_t);
 void		 pm_iv_cut(struct pm_run *, uint64_t);
 void		 pm_iv_end(struct pm_run *, uint64_t);
 void		 pm_iv_done(struct pm_run *);

@@ -19,7 +19,7 @@
  * (pm_columns.c) for a row, computed once per row in a struct
  * pm_recrow and read by the column's source: a field of the result, its
  * rates or metadata at the column's offset, a latency statistic, where
- * a phase's time went, the option table's column of that name, or one
+ * a phase's time went, the value of the "set" key it names, or one
  * of the getters below (the status, the host, the locations joined, the
  * warnings ...).  pm_csv.c and pm_json.c only format the values.  Text
  * a value allocates is its own (pm_val_free); the verbose report's
@@ -37,9 +37,10 @@
 
 #include "postmark.h"
 #include "pm_columns.h"
+#include "pm_option.h"
 #include "pm_report.h"
 
-static char	*status_text(const struct pm_result *);
+static char	*status_text(const struct pm_recrow *);
 static char	*join_locations(const struct pm_config *);
 static char	*join_meta(const struct pm_meta *, char **);
 static char	*join_warnings(const struct pm_result *);
@@ -47,7 +48,6 @@ static char	*host_text(const struct pm_result *,
 		    const struct pm_clientrow *);
 static void	 op_stats(const struct pm_result *,
 		    const struct pm_clientrow *, struct pm_latstat *);
-static void	 add_option(void *, const char *, const char *, int);
 static void	 read_field(const struct pm_column *, const void *,
 		    const struct pm_meta *, struct pm_val *);
 static void	 option_value(const struct pm_column *,
@@ -65,15 +65,15 @@ const char *const pm_op_names[PM_NOPS] = {
 };
 
 /*
- * Name of a run's status in CSV and JSON: a complete warm-up run is
- * "warmup" (left out of comparisons, which take "ok" rows).
+ * Name of a status in CSV and JSON: a complete warm-up run is "warmup"
+ * (left out of comparisons, which take "ok" rows).
  */
 const char *
-pm_status_name(const struct pm_result *r)
+pm_status_name(enum pm_status st, int warmup)
 {
-	switch (r->status) {
+	switch (st) {
 	case PM_STATUS_OK:
-		return (r->warmup ? "warmup" : "ok");
+		return (warmup ? "warmup" : "ok");
 	case PM_STATUS_OUT_OF_FILES:
 		return ("out_of_files");
 	case PM_STATUS_INTERRUPTED:
@@ -84,17 +84,56 @@ pm_status_name(const struct pm_result *r)
 	return ("error");
 }
 
+/*
+ * The status of client c of run r as the reports show it: an error when
+ * it is the client that the run's error names, else interrupted when
+ * the run was, else its own.
+ */
+enum pm_status
+pm_client_status(const struct pm_result *r, const struct pm_clientrow *c)
+{
+	if (c->status == PM_STATUS_ERROR && r->error.client == (int)c->id)
+		return (PM_STATUS_ERROR);
+	if (r->status == PM_STATUS_INTERRUPTED)
+		return (PM_STATUS_INTERRUPTED);
+	return (c->status);
+}
+
+/* The status of a row: the run's, or its client's (pm_client_status). */
+enum pm_status
+pm_row_status(const struct pm_recrow *row)
+{
+	return (row->c != NULL ? pm_client_status(row->r, row->c) :
+	    row->r->status);
+}
+
+/*
+ * The cause of a row's error status, or NULL when it has none to name:
+ * the run's error, for the run's row and for the client it names.
+ */
+const struct pm_error *
+pm_row_error(const struct pm_recrow *row)
+{
+	const struct pm_result	*r = row->r;
+
+	if (pm_row_status(row) != PM_STATUS_ERROR || r->error.op == NULL)
+		return (NULL);
+	if (row->c != NULL && r->error.client != (int)row->c->id)
+		return (NULL);
+	return (&r->error);
+}
+
 /* The status column: ok, out_of_files, interrupted, or "error: CAUSE". */
 static char *
-status_text(const struct pm_result *r)
+status_text(const struct pm_recrow *row)
 {
-	char	*cause, *s;
+	const struct pm_error	*e = pm_row_error(row);
+	char			*cause, *s;
 
-	if (r->status != PM_STATUS_ERROR)
-		return (xstrdup(pm_status_name(r)));
-	if (r->error.op == NULL)
-		return (xstrdup("error"));
-	cause = pm_error_string(&r->error);
+	if (e == NULL)
+		return (xstrdup(pm_status_name(pm_row_status(row),
+		    row->r->warmup)));
+	cause = pm_error_string(e);
 	xasprintf(&s, "error: %s", cause);
 	free(cause);
 	return (s);
@@ -231,63 +270,20 @@ op_stats(const struct pm_result *r, const struct pm_clientrow *c,
 }
 
 /*
- * A client of a run as a result of its own, for the reports: its counts,
- * its phases back to back (their durations), and its status: an error
- * when it failed (with the run's error), interrupted when the run was,
- * else its own.  Its latencies are in its row.  cr is the one returned
- * for the previous client, or NULL: a result is too large for the stack
- * (its histograms), so it is allocated once and reused.  Returns cr;
- * the caller frees it.
- */
-struct pm_result *
-pm_client_result(const struct pm_result *r, const struct pm_clientrow *c,
-    struct pm_result *cr)
-{
-	if (cr == NULL)
-		cr = xcalloc_what("a client's result for the report", 1,
-		    sizeof *cr);
-	memset(cr, 0, sizeof *cr);
-	cr->meta = r->meta;
-	cr->iteration = r->iteration;
-	cr->warmup = r->warmup;
-	cr->nclients = 1;
-	cr->status = c->status;
-	cr->signo = r->signo;
-	if (c->status == PM_STATUS_ERROR && r->error.client == (int)c->id)
-		cr->error = r->error;
-	else if (r->status == PM_STATUS_INTERRUPTED)
-		cr->status = PM_STATUS_INTERRUPTED;
-	cr->created_alone = c->created_alone;
-	cr->created_mixed = c->created_mixed;
-	cr->read = c->read;
-	cr->appended = c->appended;
-	cr->deleted_alone = c->deleted_alone;
-	cr->deleted_mixed = c->deleted_mixed;
-	cr->bytes_read = c->bytes_read;
-	cr->bytes_written = c->bytes_written;
-	cr->transactions_done = c->transactions_done;
-	cr->t_start = 1;
-	cr->t_create_end = cr->t_trans = cr->t_start + c->ns[PM_TP_CREATE];
-	cr->t_trans_end = cr->t_del = cr->t_trans + c->ns[PM_TP_TRANSACT];
-	cr->t_end = cr->t_del + c->ns[PM_TP_DELETE];
-	return (cr);
-}
-
-/*
  * Where the time of timed phase tp went, as the CSV columns of schema 4
- * (pm_usage_names): for the run, its process's CPU (rank 0's under MPI)
- * and the devices under its locations summed; for a client (c), its
- * thread's CPU and no device figures.  wait_s is the time the clients
+ * (pm_usage_names): for the run, its processes' CPU (every MPI rank's
+ * summed) and the devices under its locations summed; for a client (c),
+ * its thread's CPU and no device figures; rt are the rates of the run,
+ * or of the client.  wait_s is the time the clients (of every rank)
  * spent off a CPU: the phase's time for each client minus their CPU.
  * have[i] is 0 for a figure that was not measured.
  */
 void
-pm_usage_values(const struct pm_config *cfg, const struct pm_result *r,
-    const struct pm_clientrow *c, int tp, double *v, int *have)
+pm_usage_values(const struct pm_result *r, const struct pm_clientrow *c,
+    const struct pm_rates *rt, int tp, double *v, int *have)
 {
 	const struct pm_usage	*u = &r->usage[tp];
 	const struct pm_cpu	*cpu;
-	struct pm_rates		 rt;
 	double			 wall, k;
 	size_t			 i;
 	int			 j, any = 0;
@@ -296,11 +292,10 @@ pm_usage_values(const struct pm_config *cfg, const struct pm_result *r,
 	memset(have, 0, NUSAGE * sizeof *have);
 	if (c == NULL && !u->valid)
 		return;
-	pm_report_rates(cfg, r, &rt);
-	wall = tp == PM_TP_CREATE ? rt.create_iv : tp == PM_TP_TRANSACT ?
-	    rt.t_elapsed : rt.delete_iv;
+	wall = tp == PM_TP_CREATE ? rt->create_iv : tp == PM_TP_TRANSACT ?
+	    rt->t_elapsed : rt->delete_iv;
 	cpu = c != NULL ? &c->cpu[tp] : &u->cpu;
-	k = c != NULL || cfg->clients < 1 ? 1.0 : (double)cfg->clients;
+	k = c != NULL || r->nclients < 1 ? 1.0 : (double)r->nclients;
 	v[U_USER] = (double)cpu->user_ns / NS_PER_S;
 	v[U_SYS] = (double)cpu->sys_ns / NS_PER_S;
 	v[U_WAIT] = wall * k - v[U_USER] - v[U_SYS];
@@ -335,55 +330,32 @@ pm_ranks_of(const struct pm_config *cfg, const struct pm_result *r)
 	return (r->nclients > per ? r->nclients / per : 1);
 }
 
-/* A configuration column (pm_option_columns) kept for the row. */
-static void
-add_option(void *arg, const char *name, const char *value, int number)
-{
-	struct pm_recrow	*row = arg;
-	struct pm_optcol	*o;
-
-	row->opt = xreallocarray(row->opt, row->nopt + 1, sizeof *row->opt);
-	o = &row->opt[row->nopt++];
-	o->name = name;
-	o->value = xstrdup(value);
-	o->number = number;
-}
-
 /*
- * Set up row for a run's result r (c NULL) or a client's (r its result
- * from pm_client_result, c its row) of a run of ranks MPI ranks:
- * everything its columns are read from.  Free with pm_recrow_free.
+ * Set up row for the run r (c NULL) or for its client c (its row), of a
+ * run of ranks MPI ranks: everything its columns are read from.  It
+ * holds nothing allocated: what a value allocates is the value's own
+ * (pm_val_free).
  */
 void
 pm_recrow_init(struct pm_recrow *row, const struct pm_config *cfg,
     const struct pm_result *r, const struct pm_clientrow *c, uint64_t ranks)
 {
-	int	 tp, v;
+	int	 tp;
 
 	memset(row, 0, sizeof *row);
 	row->cfg = cfg;
 	row->r = r;
 	row->c = c;
+	row->n = c != NULL ? &c->counts : &r->counts;
 	row->ranks = ranks;
-	pm_report_rates(cfg, r, &row->rt);
+	if (c != NULL)
+		pm_client_rates(c, &row->rt);
+	else
+		pm_report_rates(cfg, r, &row->rt);
 	op_stats(r, c, row->st);
 	for (tp = 0; tp < PM_NTPHASES; tp++)
-		pm_usage_values(cfg, r, c, tp, row->use[tp], row->have[tp]);
-	for (v = 1; v <= PM_CSV_SCHEMA; v++)
-		pm_option_columns(cfg, v, add_option, row);
-}
-
-/* Free what pm_recrow_init allocated in row (its option columns). */
-void
-pm_recrow_free(struct pm_recrow *row)
-{
-	size_t	 i;
-
-	for (i = 0; i < row->nopt; i++)
-		free(row->opt[i].value);
-	free(row->opt);
-	row->opt = NULL;
-	row->nopt = 0;
+		pm_usage_values(r, c, &row->rt, tp, row->use[tp],
+		    row->have[tp]);
 }
 
 /* Free what a value allocated. */
@@ -455,20 +427,19 @@ read_field(const struct pm_column *col, const void *base,
 		v->kind = PM_VAL_NONE;
 }
 
-/* A configuration column: the option table's value of that name. */
+/*
+ * A configuration column: the value of the "set" key it names, as the
+ * option table prints it (a number, written unquoted, or text).
+ */
 static void
 option_value(const struct pm_column *col, const struct pm_recrow *row,
     struct pm_val *v)
 {
-	size_t	 i;
+	int	 number;
 
-	for (i = 0; i < row->nopt; i++) {
-		if (strcmp(row->opt[i].name, col->name) != 0)
-			continue;
-		v->kind = row->opt[i].number ? PM_VAL_NUMBER : PM_VAL_TEXT;
-		v->s = row->opt[i].value;
-		return;
-	}
+	v->s = v->own = pm_option_print(row->cfg, (enum pm_key)col->op,
+	    col->stat, &number);
+	v->kind = number ? PM_VAL_NUMBER : PM_VAL_TEXT;
 }
 
 /* Where a phase's time went: seconds, or a whole number; none unmeasured. */
@@ -534,6 +505,9 @@ pm_field_value(const struct pm_column *col, const struct pm_recrow *row,
 	case PM_SRC_RESULT:
 		read_field(col, row->r, meta, v);
 		break;
+	case PM_SRC_COUNTS:
+		read_field(col, row->n, meta, v);
+		break;
 	case PM_SRC_RATE:
 		read_field(col, &row->rt, meta, v);
 		break;
@@ -569,7 +543,7 @@ pm_get_label(const struct pm_recrow *row, struct pm_val *v)
 void
 pm_get_status(const struct pm_recrow *row, struct pm_val *v)
 {
-	own_text(v, status_text(row->r));
+	own_text(v, status_text(row));
 }
 
 /* The host of the row (host_text). */

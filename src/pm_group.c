@@ -416,9 +416,11 @@ pm_group_work(struct pm_group *g, enum pm_tphase tp)
 
 /*
  * Call the caller's hook at point pt of phase, for the whole run, while
- * no client runs; none once the run is stopping.  Returns 1 when it did
- * something (its time is then apart from the phases), 0, or -1 when it
- * failed: the failure is the run's error and the run stops.
+ * no client runs; once the run is stopping none but the sample at the
+ * end of a phase that started, so that where the part of it that ran
+ * went is measured.  Returns 1 when it did something (its time is then
+ * apart from the phases), 0, or -1 when it failed: the failure is the
+ * run's error and the run stops.
  */
 static int
 pm_group_hook(struct pm_group *g, enum pm_point pt, enum pm_phase phase)
@@ -427,7 +429,7 @@ pm_group_hook(struct pm_group *g, enum pm_point pt, enum pm_phase phase)
 	struct pm_error		*e = &g->res->error;
 	int			 rc = 0;
 
-	if (h == NULL || pm_group_halted(g))
+	if (h == NULL || (pt != PM_PT_FINISH && pm_group_halted(g)))
 		return (0);
 	switch (pt) {
 	case PM_PT_BEFORE:

@@ -21,6 +21,9 @@
  * buckets of width 2^(k-6) in [2^k, 2^(k+1)).  With k = log2(v | 64) the
  * two cases are one formula, index = 64 * (k - 6) + (v >> (k - 6)), so
  * recording costs a count-leading-zeros, a shift and a few additions.
+ * The statistics that every report prints of a histogram (pm_latstat,
+ * and their names) are here too, so that the engine computes a
+ * client's without calling up into the reporters.
  */
 
 #include "config.h"
@@ -29,6 +32,25 @@
 #include <string.h>
 
 #include "pm_hist.h"
+
+#define PM_NS_PER_US	1e3
+
+/* The percentiles reported, and their suffix in CSV and JSON names. */
+struct pm_pct {
+	double		 p;		/* percent, 0..100 */
+	const char	*name;		/* "p50" */
+	const char	*label;		/* "p50" as printed in verbose */
+};
+
+static const struct pm_pct pm_pcts[] = {
+	{ 50.0, "p50", "p50" },
+	{ 90.0, "p90", "p90" },
+	{ 99.0, "p99", "p99" },
+	{ 99.9, "p999", "p99.9" }
+};
+#define NPCTS	(sizeof pm_pcts / sizeof pm_pcts[0])
+/* The statistics of a latency histogram: min, mean, the percentiles, max. */
+_Static_assert(3 + NPCTS == PM_NLATSTATS, "a statistic for each percentile");
 
 static unsigned int	 pm_hist_log2(uint64_t);
 static uint64_t		 pm_hist_bucket_width(unsigned int);
@@ -205,4 +227,40 @@ pm_hist_mean(const struct pm_hist *h)
 	if (h->count == 0)
 		return (0);
 	return ((double)h->sum / (double)h->count);
+}
+
+/*
+ * The statistics of a histogram that every report prints: its count and,
+ * in microseconds and in report order, v[0] min, v[1] mean, then one per
+ * pm_pcts[], and v[PM_NLATSTATS - 1] max.
+ */
+void
+pm_latstat(const struct pm_hist *h, struct pm_latstat *st)
+{
+	double	*v = st->v;
+	size_t	 i;
+
+	st->count = h->count;
+	v[0] = h->min / PM_NS_PER_US;
+	v[1] = pm_hist_mean(h) / PM_NS_PER_US;
+	for (i = 0; i < NPCTS; i++)
+		v[2 + i] = pm_hist_percentile(h, pm_pcts[i].p) / PM_NS_PER_US;
+	v[PM_NLATSTATS - 1] = h->max / PM_NS_PER_US;
+}
+
+/*
+ * The name of statistic i of pm_latstat: "min", "mean", "p50" ... "max";
+ * a percentile as printed in the verbose report ("p99.9") when verbose,
+ * else as in CSV and JSON names ("p999").
+ */
+const char *
+pm_lat_name(size_t i, int verbose)
+{
+	if (i == 0)
+		return ("min");
+	if (i == 1)
+		return ("mean");
+	if (i == PM_NLATSTATS - 1)
+		return ("max");
+	return (verbose ? pm_pcts[i - 2].label : pm_pcts[i - 2].name);
 }

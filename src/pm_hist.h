@@ -36,6 +36,7 @@
 #ifndef PM_HIST_H
 #define PM_HIST_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define PM_HIST_SUB_BITS	7
@@ -53,6 +54,16 @@ struct pm_hist {
 	uint64_t	 bucket[PM_HIST_NBUCKETS]; /* counts */
 };
 
+/*
+ * The statistics of a histogram that every report prints (pm_latstat):
+ * its count and, in microseconds, min, mean, p50, p90, p99, p99.9, max.
+ */
+#define PM_NLATSTATS		7
+struct pm_latstat {
+	uint64_t	 count;
+	double		 v[PM_NLATSTATS];	/* us */
+};
+
 void		 pm_hist_init(struct pm_hist *);
 void		 pm_hist_record(struct pm_hist *, uint64_t);
 void		 pm_hist_merge(struct pm_hist *, const struct pm_hist *);
@@ -61,5 +72,7 @@ double		 pm_hist_mean(const struct pm_hist *);
 unsigned int	 pm_hist_bucket_index(uint64_t);
 uint64_t	 pm_hist_bucket_low(unsigned int);
 uint64_t	 pm_hist_bucket_high(unsigned int);
+void		 pm_latstat(const struct pm_hist *, struct pm_latstat *);
+const char	*pm_lat_name(size_t, int);
 
 #endif /* PM_HIST_H */

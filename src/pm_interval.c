@@ -51,6 +51,7 @@
 
 #define PM_IV_SAMPLE_MS	10		/* sampler period */
 
+static void	 pm_iv_record(struct pm_run *, unsigned int, uint64_t);
 static uint64_t	 pm_iv_total(const struct pm_run *, int);
 static void	 pm_iv_snap(struct pm_run *);
 static void	 pm_iv_row(struct pm_run *, uint64_t);
@@ -83,19 +84,19 @@ pm_lat_flush(struct pm_run *run)
 static uint64_t
 pm_iv_total(const struct pm_run *run, int k)
 {
-	const struct pm_result	*r = run->res;
+	const struct pm_counts	*n = &run->res->counts;
 
 	switch (k) {
 	case PM_OP_CREATE:
-		return (r->created_alone + r->created_mixed);
+		return (n->created_alone + n->created_mixed);
 	case PM_OP_READ:
-		return (r->read);
+		return (n->read);
 	case PM_OP_APPEND:
-		return (r->appended);
+		return (n->appended);
 	case PM_OP_DELETE:
-		return (r->deleted_alone + r->deleted_mixed);
+		return (n->deleted_alone + n->deleted_mixed);
 	case PM_NOPS:
-		return (r->transactions_done);
+		return (n->transactions_done);
 	case PM_NOPS + 1:
 		return (run->io.nread);
 	default:
@@ -172,7 +173,7 @@ pm_iv_begin(struct pm_run *run, enum pm_tphase tp, uint64_t t0,
 }
 
 /* Record the latency v (ns) of operation op in the current interval. */
-void
+static void
 pm_iv_record(struct pm_run *run, unsigned int op, uint64_t v)
 {
 	pm_hist_record(&run->iv.h[op], v);

@@ -67,7 +67,7 @@ static void	 json_usage(struct pm_json *, const char *,
 		    const struct pm_recrow *, const struct pm_usage *, int);
 static void	 json_explain(struct pm_json *, struct pm_recrow *);
 static void	 json_results(struct pm_json *, const struct pm_recrow *);
-static void	 json_status(struct pm_json *, const struct pm_result *);
+static void	 json_status(struct pm_json *, const struct pm_recrow *);
 static void	 json_clients(struct pm_json *, const struct pm_recrow *);
 
 /* The members of a phase's CPU that are the CSV's PHASE_user_s ... */
@@ -516,19 +516,20 @@ json_results(struct pm_json *j, const struct pm_recrow *row)
 	json_close(j, '}');
 }
 
-/* A run's status, error and signal members. */
+/* A row's status, error and signal members (the run's, or a client's). */
 static void
-json_status(struct pm_json *j, const struct pm_result *r)
+json_status(struct pm_json *j, const struct pm_recrow *row)
 {
-	char	*s;
+	const struct pm_error	*e = pm_row_error(row);
+	enum pm_status		 st = pm_row_status(row);
+	char			*s;
 
-	json_str(j, "status", pm_status_name(r));
-	s = r->status == PM_STATUS_ERROR && r->error.op != NULL ?
-	    pm_error_string(&r->error) : NULL;
+	json_str(j, "status", pm_status_name(st, row->r->warmup));
+	s = e != NULL ? pm_error_string(e) : NULL;
 	json_str(j, "error", s);
 	free(s);
-	json_str(j, "signal", r->status == PM_STATUS_INTERRUPTED ?
-	    pm_signal_name(r->signo) : NULL);
+	json_str(j, "signal", st == PM_STATUS_INTERRUPTED ?
+	    pm_signal_name(row->r->signo) : NULL);
 }
 
 /*
@@ -540,7 +541,6 @@ static void
 json_clients(struct pm_json *j, const struct pm_recrow *row)
 {
 	const struct pm_result	*r = row->r;
-	struct pm_result	*cr = NULL;
 	struct pm_recrow	 crow;
 	uint32_t		 i;
 
@@ -551,18 +551,15 @@ json_clients(struct pm_json *j, const struct pm_recrow *row)
 	json_open(j, "clients", '[');
 	for (i = 0; r->nclients > 1 && r->clients != NULL &&
 	    i < r->nclients; i++) {
-		cr = pm_client_result(r, &r->clients[i], cr);
-		pm_recrow_init(&crow, row->cfg, cr, &r->clients[i], row->ranks);
+		pm_recrow_init(&crow, row->cfg, r, &r->clients[i], row->ranks);
 		json_open(j, NULL, '{');
 		json_u64(j, "client", r->clients[i].id);
 		json_u64(j, "rank", r->clients[i].rank);
 		json_col(j, &crow, "host");
-		json_status(j, cr);
+		json_status(j, &crow);
 		json_results(j, &crow);
 		json_close(j, '}');
-		pm_recrow_free(&crow);
 	}
-	free(cr);
 	json_close(j, ']');
 }
 
@@ -581,7 +578,7 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
 	json_open(&j, NULL, '{');
 	json_col(&j, &row, "schema_version");
 	json_col(&j, &row, "label");
-	json_status(&j, r);
+	json_status(&j, &row);
 	json_col(&j, &row, "timestamp");
 	json_col(&j, &row, "host");
 	json_col(&j, &row, "kernel");
@@ -594,6 +591,5 @@ pm_report_json(FILE *fp, const struct pm_config *cfg,
 	json_explain(&j, &row);
 	json_close(&j, '}');
 	fputc('\n', fp);
-	pm_recrow_free(&row);
 	return (ferror(fp) ? -1 : 0);
 }

@@ -55,6 +55,12 @@ static int	 exit_status(enum pm_cmd_status, const struct pm_shell *);
 
 static struct pm_config pm_cfg;
 
+/* What the MPI transport asks of the engine (pm_mpi.h). */
+static const struct pm_mpi_engine pm_mpi_engine = {
+	.signal = pm_workload_signal,
+	.thread_signals = pm_thread_signals
+};
+
 /* Print the usage (all of it to stdout for --help) and exit. */
 static void
 usage(FILE *fp, int status)
@@ -312,7 +318,7 @@ main(int argc, char **argv)
 	FILE			*fp;
 	int			 status;
 
-	if (pm_mpi_start(&argc, &argv) == -1)
+	if (pm_mpi_start(&argc, &argv, &pm_mpi_engine) == -1)
 		errx(PM_EXIT_FAIL, "MPI could not start");
 	given = options(argc, argv);
 

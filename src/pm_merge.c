@@ -49,25 +49,10 @@
 #include "pm_engine.h"
 #include "pm_mpi.h"
 
-/* The counts of a result that the clients' sum, as offsets. */
-static const size_t pm_count_off[] = {
-	offsetof(struct pm_result, created_alone),
-	offsetof(struct pm_result, created_mixed),
-	offsetof(struct pm_result, read),
-	offsetof(struct pm_result, appended),
-	offsetof(struct pm_result, deleted_mixed),
-	offsetof(struct pm_result, deleted_alone),
-	offsetof(struct pm_result, bytes_read),
-	offsetof(struct pm_result, bytes_written),
-	offsetof(struct pm_result, transactions_done)
-};
-#define PM_NCOUNTS	(sizeof pm_count_off / sizeof pm_count_off[0])
 #define PM_NHISTS	(PM_NTPHASES * PM_NOPS)
 #define PM_COST_SHARE	100	/* a series costing 1/100 of a phase: warn */
 
-static uint64_t	*pm_count(struct pm_result *, size_t);
 static void	 pm_merge_times(struct pm_group *);
-static uint64_t	 pm_count_of(const struct pm_result *, size_t);
 static uint64_t	 pm_span(const struct pm_group *, const struct pm_run *,
 		    enum pm_tphase);
 static int	 pm_joined(const struct pm_group *, enum pm_tphase);
@@ -82,22 +67,6 @@ static void	 pm_client_row(struct pm_group *, const struct pm_run *,
 		    struct pm_clientrow *);
 static void	 pm_merge_unheard(struct pm_group *, struct pm_clientrow *);
 static void	 pm_merge_intervals(struct pm_group *);
-
-/* Count k of a result. */
-static uint64_t *
-pm_count(struct pm_result *r, size_t k)
-{
-	return ((uint64_t *)(void *)((char *)r + pm_count_off[k]));
-}
-
-static uint64_t
-pm_count_of(const struct pm_result *r, size_t k)
-{
-	uint64_t	 v;
-
-	memcpy(&v, (const char *)r + pm_count_off[k], sizeof v);
-	return (v);
-}
 
 /*
  * How long client run was in phase tp (ns): from the phase's start to
@@ -168,8 +137,9 @@ pm_client_ops(const struct pm_run *run, enum pm_tphase tp)
 {
 	const struct pm_result	*r = run->res;
 
-	return (tp == PM_TP_CREATE ? r->created_alone :
-	    tp == PM_TP_TRANSACT ? r->transactions_done : r->deleted_alone);
+	return (tp == PM_TP_CREATE ? r->counts.created_alone :
+	    tp == PM_TP_TRANSACT ? r->counts.transactions_done :
+	    r->counts.deleted_alone);
 }
 
 /*
@@ -229,7 +199,7 @@ pm_merge_counts(struct pm_result *res, const struct pm_result *r)
 	int	 tp, op;
 
 	for (k = 0; k < PM_NCOUNTS; k++)
-		*pm_count(res, k) += pm_count_of(r, k);
+		res->counts.v[k] += r->counts.v[k];
 	for (tp = 0; tp < PM_NTPHASES; tp++)
 		pm_cpu_add(&res->usage[tp].threads, &r->usage[tp].threads);
 	for (tp = 0; tp < PM_NTPHASES; tp++) {
@@ -252,7 +222,7 @@ pm_merge_hists(struct pm_result *res)
 	size_t		 k;
 
 	for (k = 0; k < PM_NCOUNTS; k++)
-		c[k] = pm_count_of(res, k);
+		c[k] = res->counts.v[k];
 	for (k = 0; k < PM_NHISTS; k++) {
 		h = &res->lat[k / PM_NOPS][k % PM_NOPS];
 		c[PM_NCOUNTS + 2 * k] = h->count;
@@ -267,7 +237,7 @@ pm_merge_hists(struct pm_result *res)
 	if (pm_mpi_rank() != 0)
 		return;
 	for (k = 0; k < PM_NCOUNTS; k++)
-		*pm_count(res, k) = c[k];
+		res->counts.v[k] = c[k];
 	for (k = 0; k < PM_NHISTS; k++) {
 		h = &res->lat[k / PM_NOPS][k % PM_NOPS];
 		h->count = c[PM_NCOUNTS + 2 * k];
@@ -323,15 +293,7 @@ pm_client_row(struct pm_group *g, const struct pm_run *run,
 	row->id = g->rankno * g->n + run->id;
 	row->rank = g->rankno;
 	row->status = r->error.op != NULL ? PM_STATUS_ERROR : r->status;
-	row->created_alone = r->created_alone;
-	row->created_mixed = r->created_mixed;
-	row->read = r->read;
-	row->appended = r->appended;
-	row->deleted_alone = r->deleted_alone;
-	row->deleted_mixed = r->deleted_mixed;
-	row->bytes_read = r->bytes_read;
-	row->bytes_written = r->bytes_written;
-	row->transactions_done = r->transactions_done;
+	row->counts = r->counts;
 	for (tp = 0; tp < PM_NTPHASES; tp++) {
 		row->ns[tp] = pm_span(g, run, tp);
 		row->cpu[tp] = r->usage[tp].threads;
@@ -442,8 +404,8 @@ pm_merge(struct pm_group *g)
 	for (i = 0; i < g->n; i++) {
 		run = g->client[i];
 		pm_lat_flush(run);
-		run->res->bytes_read = run->io.nread;
-		run->res->bytes_written = run->io.written;
+		run->res->counts.bytes_read = run->io.nread;
+		run->res->counts.bytes_written = run->io.written;
 		if (g->single)
 			continue;
 		pm_merge_counts(res, run->res);

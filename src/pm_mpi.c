@@ -67,6 +67,7 @@
 #define PM_OPMAX	32		/* bytes of its operation's name */
 #define PM_NOPS_SEEN	32		/* operation names received, at most */
 
+static const struct pm_mpi_engine *pm_mpi_eng; /* pm_mpi_start's */
 static int	 pm_mpi_on;		/* MPI started by us */
 static int	 pm_mpi_me;		/* rank */
 static int	 pm_mpi_n = 1;		/* ranks */
@@ -109,14 +110,16 @@ pm_mpi_launched(void)
  * scratch buffer of the collectives (it exits when memory is short:
  * nothing runs yet) and the watcher (heartbeats need
  * MPI_THREAD_SERIALIZED; an MPI that cannot give it runs without, and
- * then never finds a peer lost).  Returns 0, or -1 when MPI could not
- * start (MPI has said why).
+ * then never finds a peer lost).  eng is what the transport asks of the
+ * engine (pm_mpi.h), kept.  Returns 0, or -1 when MPI could not start
+ * (MPI has said why).
  */
 int
-pm_mpi_start(int *argc, char ***argv)
+pm_mpi_start(int *argc, char ***argv, const struct pm_mpi_engine *eng)
 {
 	int	 provided;
 
+	pm_mpi_eng = eng;
 	if (!pm_mpi_launched())
 		return (0);
 	if (MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided) !=
@@ -132,8 +135,8 @@ pm_mpi_start(int *argc, char ***argv)
 		pm_mpi_nscratch = PM_SCRATCH;
 	pm_mpi_scratch = xcalloc_what("the MPI transport's buffer", 1,
 	    pm_mpi_nscratch);
-	if (pm_watch_start((uint32_t)pm_mpi_me,
-	    (uint32_t)pm_mpi_n, provided >= MPI_THREAD_SERIALIZED) == -1)
+	if (pm_watch_start((uint32_t)pm_mpi_me, (uint32_t)pm_mpi_n,
+	    provided >= MPI_THREAD_SERIALIZED, eng->thread_signals) == -1)
 		return (-1);
 	return (0);
 }
@@ -193,7 +196,7 @@ pm_mpi_poll(MPI_Request *rq)
 			return (0);
 		if (pm_mpi_gone() > 0)
 			return (-1);
-		if (!told && pm_workload_signal() != 0) {
+		if (!told && pm_mpi_eng->signal() != 0) {
 			pm_mpi_nudge();
 			told = 1;
 		}
@@ -240,22 +243,6 @@ pm_mpi_max(int v)
 	MPI_Iallreduce(&b[0], &b[1], 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &rq);
 	pm_mpi_unlock();
 	return (pm_mpi_poll(&rq) == -1 ? v : b[1]);
-}
-
-/* Wait for every rank.  Returns 0, or -1 once a peer is lost. */
-int
-pm_mpi_barrier(void)
-{
-	MPI_Request	 rq;
-
-	if (pm_mpi_n == 1)
-		return (0);
-	if (pm_mpi_gone() > 0)
-		return (-1);
-	pm_mpi_lock();
-	MPI_Ibarrier(MPI_COMM_WORLD, &rq);
-	pm_mpi_unlock();
-	return (pm_mpi_poll(&rq));
 }
 
 /*
@@ -582,10 +569,11 @@ pm_mpi_share_error(struct pm_error *e)
 #else /* !HAVE_MPI */
 
 int
-pm_mpi_start(int *argc, char ***argv)
+pm_mpi_start(int *argc, char ***argv, const struct pm_mpi_engine *eng)
 {
 	(void)argc;
 	(void)argv;
+	(void)eng;
 	return (0);
 }
 
@@ -616,12 +604,6 @@ int
 pm_mpi_max(int v)
 {
 	return (v);
-}
-
-int
-pm_mpi_barrier(void)
-{
-	return (0);
 }
 
 char *

@@ -78,6 +78,20 @@ struct pm_error;
 #define PM_MPI_WHERE		1024	/* bytes of where a lost rank's */
 					/* files are (pm_mpi_lost_error) */
 
+/*
+ * What the transport asks of the engine above it, given once to
+ * pm_mpi_start (pm_main.c gives pm_workload_signal and
+ * pm_thread_signals): the stopping signal that came, or 0, so that a
+ * wait wakes the watcher at once and the other ranks hear of it; and
+ * what a thread of the transport's own (the watcher) calls first, to
+ * leave the stopping signals to the main thread.  Through it alone the
+ * transport, below the engine, learns of a signal.
+ */
+struct pm_mpi_engine {
+	int		(*signal)(void);
+	void		(*thread_signals)(void);
+};
+
 /* The operations of pm_mpi_reduce and pm_mpi_allreduce. */
 #define PM_MPI_SUM	0
 #define PM_MPI_MIN	1
@@ -102,13 +116,12 @@ struct pm_mpi_loss {
 	int		 pid;		/* PM_MPI_ENDED: its process */
 };
 
-int		 pm_mpi_start(int *, char ***);
+int		 pm_mpi_start(int *, char ***, const struct pm_mpi_engine *);
 void		 pm_mpi_end(void);
 uint32_t	 pm_mpi_rank(void);
 uint32_t	 pm_mpi_size(void);
 int		 pm_mpi_any(int);
 int		 pm_mpi_max(int);
-int		 pm_mpi_barrier(void);
 char		*pm_mpi_share(char *, long *);
 int		 pm_mpi_reduce(uint64_t *, size_t, int);
 int		 pm_mpi_allreduce(uint64_t *, size_t, int);

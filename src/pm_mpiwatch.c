@@ -115,6 +115,7 @@ static struct {
 	int32_t		 named[PM_NAMED];
 	/* The watch, under pm_w_mtx. */
 	pthread_t	 thread;
+	void		(*thread_signals)(void); /* the engine's, first */
 	int		 running, quit, nudged;
 	int		(*halted)(void *);
 	void		(*stop)(void *);
@@ -448,7 +449,7 @@ pm_watch_main(void *arg)
 	int		 flags;
 
 	(void)arg;
-	pm_thread_signals();
+	w.thread_signals();
 	pthread_mutex_lock(&pm_w_mtx);
 	while (!w.quit) {
 		due = w.last + w.period;
@@ -502,15 +503,19 @@ pm_watch_timeout(void)
 /*
  * Start watching rank me of n, after MPI started (with threads when
  * threads is set): a communicator for the heartbeats, the peers, the
- * thread.  Without threads there are no heartbeats (nothing is lost).
+ * thread, which calls thread_signals first (the engine's: the stopping
+ * signals go to the main thread).  Without threads there are no
+ * heartbeats (nothing is lost).
  * Returns 0, or -1 when the thread could not start.
  */
 int
-pm_watch_start(uint32_t me, uint32_t n, int threads)
+pm_watch_start(uint32_t me, uint32_t n, int threads,
+    void (*thread_signals)(void))
 {
 	pthread_condattr_t	 ca;
 	MPI_Request		 rq;
 
+	w.thread_signals = thread_signals;
 	w.me = me;
 	w.n = n;
 	w.lost = xcalloc(n, 1);

@@ -33,7 +33,7 @@ void		 pm_mpi_lock(void);
 void		 pm_mpi_unlock(void);
 int		 pm_mpi_gone(void);
 void		 pm_mpi_nudge(void);
-int		 pm_watch_start(uint32_t, uint32_t, int);
+int		 pm_watch_start(uint32_t, uint32_t, int, void (*)(void));
 int		 pm_watch_bye(void);
 void		 pm_watch_end(void);
 

@@ -16,12 +16,15 @@
 
 /*
  * The "set" keys: one row per key in pm_opts[] (fio's fio_option, with
- * designated initialisers), each of a kind of value (pm_value.c: a
- * number, a size in bytes, true or false, a choice, text, ...).  The
- * table is the only place a key is described: the defaults, "set",
- * "show", "help", completion, the configuration columns of CSV and JSON
- * records, the man-page check and the engine test driver all read it.
- * Adding a key is one row here (and its documentation).
+ * designated initialisers), at the index of its enum pm_key
+ * (pm_option.h), each of a kind of value (pm_value.c: a number, a size
+ * in bytes, true or false, a choice, text, ...).  The table is the only
+ * place a key is described: the defaults, "set", "show", "help",
+ * completion, the man-page check and the engine test driver all read
+ * it, and a record's configuration column (pm_columns.c) names its key
+ * and prints its value through pm_option_print.  The configuration's
+ * life follows from it: its defaults, and its copy and freeing, which
+ * each kind of value does for what it owns (text, hooks, locations).
  */
 
 #include "config.h"
@@ -34,6 +37,7 @@
 #include <unistd.h>
 
 #include "pm_cli.h"
+#include "pm_option.h"
 
 #ifndef nitems
 #define nitems(a)	(sizeof(a) / sizeof((a)[0]))
@@ -52,199 +56,188 @@ static const char *const pm_sync_names[] = {
 static const char *const pm_cache_names[] = {
 	"warm", "cold", "cold-phases", NULL
 };
-static const char *const pm_report_names[] = {
-	"verbose", "terse", "csv", "json", NULL
+const char *const pm_report_names[PM_NREPORTS + 1] = {
+	[PM_REPORT_VERBOSE] = "verbose",
+	[PM_REPORT_TERSE] = "terse",
+	[PM_REPORT_CSV] = "csv",
+	[PM_REPORT_JSON] = "json",
+	[PM_NREPORTS] = NULL
 };
 
 #define OFF(field)	offsetof(struct pm_config, field)
 
 /*
- * The keys.  PostMark's come first, in its order (help lists them so).
- * A key's columns come in CSV schema version .schema: those of schema 1
- * in the order of .colpos, the keys' place among schema 1's keys; those
- * of each later version appended after every column of the versions
- * before, in table order.
+ * The keys, each at the index of its enum pm_key.  PostMark's come
+ * first, in its order (help lists them so).
  */
 static const struct pm_option pm_opts[] = {
-	{
+	[PM_KEY_SIZE] = {
 		.name = "set size", .type = PM_V_SIZE,
 		.off = OFF(size_low), .off2 = OFF(size_high),
 		.min = 1, .max = PM_SIZE_MAX, .def = "500 10000",
 		.usage = "set size LOW [HIGH]",
 		.help = "Sets low and high bounds of files",
 		.compat = "Error: no file size low or high bounds specified",
-		.col = { "size_low", "size_high" }, .schema = 1, .colpos = 2,
 		.flags = PM_OPTF_POSTMARK
-	}, {
+	}, [PM_KEY_NUMBER] = {
 		.name = "set number", .type = PM_V_COUNT, .off = OFF(number),
 		.min = 1, .max = PM_NUMBER_MAX, .def = "500",
 		.usage = "set number N",
 		.help = "Sets number of simultaneous files",
 		.compat = "Error: invalid number of files",
-		.col = { "number" }, .schema = 1, .colpos = 0,
 		.flags = PM_OPTF_POSTMARK
-	}, {
+	}, [PM_KEY_SEED] = {
 		.name = "set seed", .type = PM_V_COUNT, .off = OFF(seed),
 		.min = 1, .max = PM_INT_MAX, .def = "42",
 		.usage = "set seed N",
 		.help = "Sets seed for random number generator",
 		.compat = "Error: invalid seed for random numbers",
-		.col = { "seed" }, .schema = 1, .colpos = 9,
 		.flags = PM_OPTF_POSTMARK
-	}, {
+	}, [PM_KEY_TRANSACTIONS] = {
 		.name = "set transactions", .type = PM_V_COUNT,
 		.off = OFF(transactions), .min = 1, .max = PM_INT_MAX,
 		.def = "500", .usage = "set transactions N",
 		.help = "Sets number of transactions",
 		.compat = "Error: no transactions specified",
-		.col = { "transactions" }, .schema = 1, .colpos = 1,
 		.flags = PM_OPTF_POSTMARK
-	}, {
+	}, [PM_KEY_LOCATION] = {
 		.name = "set location", .type = PM_V_LOCATION,
 		.min = 1, .max = PM_INT_MAX,
 		.usage = "set location [+|-]PATH [WEIGHT]",
 		.help = "Sets location of working files",
 		.compat = "Error: no directory name specified",
 		.flags = PM_OPTF_POSTMARK
-	}, {
+	}, [PM_KEY_SUBDIRECTORIES] = {
 		.name = "set subdirectories", .type = PM_V_COUNT,
 		.off = OFF(subdirs), .min = 1, .max = PM_INT_MAX,
 		.usage = "set subdirectories N",
 		.help = "Sets number of subdirectories",
 		.compat = "Error: invalid number of subdirectories",
-		.col = { "subdirectories" }, .schema = 1, .colpos = 8,
 		.flags = PM_OPTF_POSTMARK
-	}, {
+	}, [PM_KEY_READ] = {
 		.name = "set read", .type = PM_V_BYTES, .off = OFF(read_block),
 		.min = 1, .max = PM_INT_MAX, .def = "512",
 		.usage = "set read BYTES", .help = "Sets read block size",
 		.compat = "Error: invalid read block size",
-		.col = { "read_block" }, .schema = 1, .colpos = 3,
 		.flags = PM_OPTF_POSTMARK
-	}, {
+	}, [PM_KEY_WRITE] = {
 		.name = "set write", .type = PM_V_BYTES,
 		.off = OFF(write_block), .min = 1, .max = PM_INT_MAX,
 		.def = "512", .usage = "set write BYTES",
 		.help = "Sets write block size",
 		.compat = "Error: invalid write block size",
-		.col = { "write_block" }, .schema = 1, .colpos = 4,
 		.flags = PM_OPTF_POSTMARK
-	}, {
+	}, [PM_KEY_BUFFERING] = {
 		.name = "set buffering", .type = PM_V_BOOL,
 		.off = OFF(buffering), .def = "true",
 		.usage = "set buffering true|false",
 		.help = "Sets usage of buffered I/O",
 		.compat = "Error: no buffering mode (true/false) specified",
-		.col = { "buffering" }, .schema = 1, .colpos = 5,
 		.flags = PM_OPTF_POSTMARK
-	}, {
+	}, [PM_KEY_BIAS_READ] = {
 		.name = "set bias read", .type = PM_V_INT,
 		.off = OFF(bias_read), .min = PM_BIAS_OFF, .max = 10,
 		.def = "5", .usage = "set bias read -1..10",
 		.help = "Sets the chance of choosing read over append",
 		.compat = "Error: no bias specified "
 		    "(0-10 for greater chance,-1 to disable)",
-		.col = { "bias_read" }, .schema = 1, .colpos = 6,
 		.flags = PM_OPTF_POSTMARK
-	}, {
+	}, [PM_KEY_BIAS_CREATE] = {
 		.name = "set bias create", .type = PM_V_INT,
 		.off = OFF(bias_create), .min = PM_BIAS_OFF, .max = 10,
 		.def = "5", .usage = "set bias create -1..10",
 		.help = "Sets the chance of choosing create over delete",
 		.compat = "Error: no bias specified "
 		    "(0-10 for greater chance,-1 to disable)",
-		.col = { "bias_create" }, .schema = 1, .colpos = 7,
 		.flags = PM_OPTF_POSTMARK
-	}, {
+	}, [PM_KEY_REPORT] = {
 		.name = "set report", .type = PM_V_CHOICE, .off = OFF(report),
 		.choices = pm_report_names, .def = "verbose",
 		.usage = "set report verbose|terse|csv|json",
 		.help = "Choose verbose, terse, csv or json report format",
 		.compat = "Error: either 'verbose' or 'terse' required",
 		.flags = PM_OPTF_POSTMARK
-	}, {
+	}, [PM_KEY_LABEL] = {
 		.name = "set label", .type = PM_V_TEXT, .off = OFF(label),
 		.usage = "set label [TEXT]",
 		.help = "Sets the label of CSV and JSON records",
 		.title = "Label", .flags = PM_OPTF_REST
-	}, {
+	}, [PM_KEY_ITERATIONS] = {
 		.name = "set iterations", .type = PM_V_ITERATIONS,
 		.off = OFF(iterations), .off2 = OFF(iterations_max),
 		.min = 1, .max = PM_ITER_MAX,
 		.def = "1", .usage = "set iterations N|MIN-MAX",
 		.help = "Sets number of runs made by each run command",
 		.title = "Iterations"
-	}, {
+	}, [PM_KEY_PRECISION] = {
 		.name = "set precision", .type = PM_V_PERCENT,
 		.off = OFF(precision), .min = 0, .max = 10000, .def = "0",
 		.usage = "set precision P%",
 		.help = "Sets when iterations MIN-MAX stop: 95% CI within P%",
-		.title = "Precision", .col = { "precision" }, .schema = 4
-	}, {
+		.title = "Precision"
+	}, [PM_KEY_INTERVAL] = {
 		.name = "set interval", .type = PM_V_INTERVAL,
 		.off = OFF(interval), .off2 = OFF(interval_ms),
 		.min = 0, .max = PM_INT_MAX, .def = "0",
 		.usage = "set interval N|Nms|0",
 		.help = "Sets interval series every N operations or N ms",
-		.title = "Interval", .col = { "interval" }, .schema = 4
-	}, {
+		.title = "Interval"
+	}, [PM_KEY_SYNC] = {
 		.name = "set sync", .type = PM_V_CHOICE, .off = OFF(sync),
 		.choices = pm_sync_names, .def = "none",
 		.usage = "set sync none|fsync|fdatasync|osync|dsync",
 		.help = "Sets how written files are made durable",
-		.title = "Sync", .col = { "sync" }, .schema = 2
-	}, {
+		.title = "Sync"
+	}, [PM_KEY_DIRSYNC] = {
 		.name = "set dirsync", .type = PM_V_BOOL, .off = OFF(dirsync),
 		.def = "false", .usage = "set dirsync true|false",
 		.help = "Sets fsync of the directory after each create and "
 		    "delete",
-		.title = "Directory sync", .col = { "dirsync" }, .schema = 2
-	}, {
+		.title = "Directory sync"
+	}, [PM_KEY_DIRECT] = {
 		.name = "set direct", .type = PM_V_BOOL, .off = OFF(direct),
 		.def = "false", .usage = "set direct true|false",
 		.help = "Sets O_DIRECT for unbuffered I/O",
-		.title = "Direct I/O", .col = { "direct" }, .schema = 2
-	}, {
+		.title = "Direct I/O"
+	}, [PM_KEY_CACHE] = {
 		.name = "set cache", .type = PM_V_CHOICE, .off = OFF(cache),
 		.choices = pm_cache_names, .verify = verify_cache,
 		.def = "warm",
 		.usage = "set cache warm|cold|cold-phases",
 		.help = "Sets dropping the page cache before runs or phases",
-		.title = "Cache", .col = { "cache" }, .schema = 2
-	}, {
+		.title = "Cache"
+	}, [PM_KEY_WARMUP] = {
 		.name = "set warmup", .type = PM_V_COUNT, .off = OFF(warmup),
 		.min = 0, .max = PM_ITER_MAX, .def = "0",
 		.usage = "set warmup N",
 		.help = "Sets number of unreported runs before the measured "
 		    "ones",
-		.title = "Warm-up runs", .col = { "warmup" }, .schema = 2
-	}, {
+		.title = "Warm-up runs"
+	}, [PM_KEY_HOOK] = {
 		.name = "set hook", .type = PM_V_HOOK, .off = OFF(hook),
 		.usage = "set hook before|after run|creation|transactions|"
 		    "deletion COMMAND|none",
 		.help = "Sets a shell command run before or after a run or "
 		    "phase",
-		.title = "Hook", .col = { "hooks" }, .schema = 2,
-		.flags = PM_OPTF_REST
-	}, {
+		.title = "Hook", .flags = PM_OPTF_REST
+	}, [PM_KEY_CLIENTS] = {
 		.name = "set clients", .type = PM_V_COUNT, .off = OFF(clients),
 		.min = 1, .max = PM_CLIENTS_MAX, .def = "1",
 		.usage = "set clients N",
 		.help = "Sets number of workloads run at once (threads)",
-		.title = "Clients", .col = { "clients" }, .schema = 3
-	}, {
+		.title = "Clients"
+	}, [PM_KEY_SHARED] = {
 		.name = "set shared", .type = PM_V_BOOL, .off = OFF(shared),
 		.def = "false", .usage = "set shared true|false",
 		.help = "Sets clients working in the same directories",
-		.title = "Shared directories", .col = { "shared" },
-		.schema = 3
-	}, {
+		.title = "Shared directories"
+	}, [PM_KEY_RANKSHIFT] = {
 		.name = "set rankshift", .type = PM_V_COUNT,
 		.off = OFF(rankshift), .min = 0, .max = PM_INT_MAX,
 		.def = "0", .usage = "set rankshift K",
 		.help = "Sets MPI ranks working on the files of rank + K",
-		.title = "Rank shift", .col = { "rankshift" }, .schema = 3
-	}, {
+		.title = "Rank shift"
+	}, [PM_KEY_STRICTMODES] = {
 		.name = "set strictmodes", .type = PM_V_BOOL,
 		.off = OFF(strictmodes), .def = "true",
 		.usage = "set strictmodes true|false",
@@ -253,16 +246,16 @@ static const struct pm_option pm_opts[] = {
 	}
 #ifdef PM_OPTION_TEST_ROW
 	/* tests/unit_option: a key added by one row (writes iterations). */
-	, {
+	, [PM_KEY_TESTKEY] = {
 		.name = "set testkey", .type = PM_V_COUNT,
 		.off = OFF(iterations), .min = 1, .max = 99,
 		.usage = "set testkey N",
 		.help = "A key added by one row (tests only)",
-		.title = "Testkey", .col = { "testkey" },
-		.schema = PM_CSV_SCHEMA
+		.title = "Testkey"
 	}
 #endif
 };
+_Static_assert(nitems(pm_opts) == PM_NKEYS, "a row for every key");
 
 /* The table and its length. */
 const struct pm_option *
@@ -323,36 +316,14 @@ pm_option_set_text(struct pm_config *cfg, const char *key,
 	return (rc);
 }
 
-/*
- * Replace every owned value of cfg (copied from another configuration:
- * text, hooks) by a copy of its own.
- */
-void
-pm_option_copy_text(struct pm_config *cfg)
-{
-	size_t	 i;
-
-	for (i = 0; i < nitems(pm_opts); i++)
-		pm_value_copy(cfg, &pm_opts[i]);
-}
-
-/* Free every owned value of cfg. */
-void
-pm_option_free_text(struct pm_config *cfg)
-{
-	size_t	 i;
-
-	for (i = 0; i < nitems(pm_opts); i++)
-		pm_value_free(cfg, &pm_opts[i]);
-}
-
 /* Set every key to its default (the configuration starts zeroed). */
 void
-pm_option_defaults(struct pm_config *cfg)
+pm_config_init(struct pm_config *cfg)
 {
 	struct pm_cmderr	 err = { 0 };
 	size_t			 i;
 
+	memset(cfg, 0, sizeof *cfg);
 	for (i = 0; i < nitems(pm_opts); i++) {
 		if (pm_opts[i].def != NULL &&
 		    pm_option_set_text(cfg, pm_opts[i].name + 4,
@@ -362,37 +333,40 @@ pm_option_defaults(struct pm_config *cfg)
 }
 
 /*
- * The configuration columns of CSV and JSON records: for block 1 the
- * columns of schema 1, in their order; for block v > 1 the columns that
- * schema version v added (after every column of the versions before), in
- * table order.  fn gets each column's name, value as text, and whether
- * it is a number.
+ * Make dst a copy of src that owns what it holds (text, hooks,
+ * locations: each kind of value copies its own).
  */
 void
-pm_option_columns(const struct pm_config *cfg, int block,
-    void (*fn)(void *, const char *, const char *, int), void *arg)
+pm_config_copy(struct pm_config *dst, const struct pm_config *src)
 {
-	const struct pm_option	*o;
-	char			*v;
-	int			 pos, c, found;
-	size_t			 i;
+	size_t	 i;
 
-	for (pos = 0; block == 1 || pos == 0; pos++) {
-		found = 0;
-		for (i = 0; i < nitems(pm_opts); i++) {
-			o = &pm_opts[i];
-			if (o->col[0] == NULL || o->schema != block ||
-			    (block == 1 && o->colpos != pos))
-				continue;
-			found = 1;
-			for (c = 0; c < 2 && o->col[c] != NULL; c++) {
-				v = pm_value_print(cfg, o, c);
-				fn(arg, o->col[c], v, (pm_value_flags(o->type) &
-				    PM_VF_NUMBER) != 0);
-				free(v);
-			}
-		}
-		if (block == 1 && !found)
-			break;
-	}
+	*dst = *src;
+	for (i = 0; i < nitems(pm_opts); i++)
+		pm_value_copy(dst, &pm_opts[i]);
+}
+
+/* Free what the configuration owns; cfg itself is not freed. */
+void
+pm_config_free(struct pm_config *cfg)
+{
+	size_t	 i;
+
+	if (cfg == NULL)
+		return;
+	for (i = 0; i < nitems(pm_opts); i++)
+		pm_value_free(cfg, &pm_opts[i]);
+}
+
+/*
+ * The value of key k in cfg as the text of its record column part (0,
+ * or 1: HIGH of set size), allocated, and in *number whether records
+ * hold it as a number (written unquoted).
+ */
+char *
+pm_option_print(const struct pm_config *cfg, enum pm_key k, int part,
+    int *number)
+{
+	*number = (pm_value_flags(pm_opts[k].type) & PM_VF_NUMBER) != 0;
+	return (pm_value_print(cfg, &pm_opts[k], part));
 }

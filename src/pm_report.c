@@ -16,9 +16,9 @@
 
 /*
  * Reports: the table of reporters (set report: verbose, terse, csv,
- * json) and the dispatch through it; what a run command records of a
- * run in each format (pm_report_record), the header of a file of
- * records.  The formats themselves are in pm_classic.c, pm_csv.c and
+ * json), by format, and the dispatch through it; what a run command
+ * records of a run in each format (pm_report_record), the header of a
+ * file of records.  The formats themselves are in pm_classic.c, pm_csv.c and
  * pm_json.c, rates and statistics in pm_stats.c, the text of numbers and
  * names in pm_text.c.
  */
@@ -39,14 +39,13 @@ static const struct pm_reporter *reporter(enum pm_report_fmt);
 
 
 /*
- * Reporter dispatch table.  A classic report (PostMark's) is printed for
- * a complete or interrupted run and its iterations are summarised; a
- * record (CSV, JSON) is written for every run, CSV after its header in a
- * new file.
+ * Reporter dispatch table, by format (their names are pm_report_names,
+ * the choices of "set report").  A classic report (PostMark's) is
+ * printed for a complete or interrupted run and its iterations are
+ * summarised; a record (CSV, JSON) is written for every run, CSV after
+ * its header in a new file.
  */
 struct pm_reporter {
-	enum pm_report_fmt fmt;
-	const char	*name;		/* "verbose", as in "set report" */
 	int		(*fn)(FILE *, const struct pm_config *,
 			    const struct pm_result *);
 	int		(*header)(FILE *);	/* or NULL */
@@ -54,55 +53,19 @@ struct pm_reporter {
 };
 
 static const struct pm_reporter pm_reporters[] = {
-	{ PM_REPORT_VERBOSE, "verbose", pm_report_verbose, NULL, 1 },
-	{ PM_REPORT_TERSE, "terse", pm_report_terse, NULL, 1 },
-	{ PM_REPORT_CSV, "csv", pm_report_csv, pm_report_csv_header, 0 },
-	{ PM_REPORT_JSON, "json", pm_report_json, NULL, 0 }
+	[PM_REPORT_VERBOSE] = { pm_report_verbose, NULL, 1 },
+	[PM_REPORT_TERSE] = { pm_report_terse, NULL, 1 },
+	[PM_REPORT_CSV] = { pm_report_csv, pm_report_csv_header, 0 },
+	[PM_REPORT_JSON] = { pm_report_json, NULL, 0 }
 };
-#define NREPORTERS	(sizeof pm_reporters / sizeof pm_reporters[0])
-
-/*
- * The format named name, as in "set report" ("verbose"), into *fmt.
- * Returns 0, or -1 if no reporter has that name.
- */
-int
-pm_report_format(const char *name, enum pm_report_fmt *fmt)
-{
-	size_t	 i;
-
-	for (i = 0; i < NREPORTERS; i++) {
-		if (strcmp(name, pm_reporters[i].name) == 0) {
-			*fmt = pm_reporters[i].fmt;
-			return (0);
-		}
-	}
-	return (-1);
-}
-
-/* The name of format fmt, as in "set report". */
-const char *
-pm_report_name(enum pm_report_fmt fmt)
-{
-	size_t	 i;
-
-	for (i = 0; i < NREPORTERS; i++) {
-		if (pm_reporters[i].fmt == fmt)
-			return (pm_reporters[i].name);
-	}
-	return (pm_reporters[0].name);
-}
+_Static_assert(sizeof pm_reporters / sizeof pm_reporters[0] == PM_NREPORTS,
+    "a reporter for every format");
 
 /* The reporter of a format (the first, verbose, if none matches). */
 static const struct pm_reporter *
 reporter(enum pm_report_fmt fmt)
 {
-	size_t	 i;
-
-	for (i = 0; i < NREPORTERS; i++) {
-		if (pm_reporters[i].fmt == fmt)
-			return (&pm_reporters[i]);
-	}
-	return (&pm_reporters[0]);
+	return (&pm_reporters[fmt < PM_NREPORTS ? fmt : 0]);
 }
 
 /* Print a report of one run in the configured format. */
@@ -151,7 +114,7 @@ pm_report_record(FILE *fp, const struct pm_config *cfg,
 
 	if (rep->classic && ((r->status != PM_STATUS_OK &&
 	    r->status != PM_STATUS_INTERRUPTED) ||
-	    (r->warmup && rep->fmt == PM_REPORT_TERSE)))
+	    (r->warmup && cfg->report == PM_REPORT_TERSE)))
 		return (fflush(fp) != 0 ? -1 : 0);
 	bad = rep->fn(fp, cfg, r) != 0;
 	return (fflush(fp) != 0 || bad ? -1 : 0);

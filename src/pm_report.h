@@ -55,6 +55,7 @@ enum {
 	PM_LS_MIN, PM_LS_MEAN, PM_LS_P50, PM_LS_P90, PM_LS_P99, PM_LS_P999,
 	PM_LS_MAX
 };
+_Static_assert(PM_LS_MAX == PM_NLATSTATS - 1, "PM_LS_* index v[]");
 
 /*
  * Where each phase's time went, in the order of the CSV columns of
@@ -82,18 +83,10 @@ struct pm_val {
 	char		*own;		/* what s points to when allocated */
 };
 
-/* The option table's column of a configuration, by name. */
-struct pm_optcol {
-	const char	*name;		/* borrowed from the option table */
-	char		*value;		/* as text, owned */
-	int		 number;	/* 1: a number, written unquoted */
-};
-
 /*
- * What one row of records is made from: a run's result (c NULL) or a
- * client's (a result of its own, pm_client_result, with c its row),
- * the run's MPI ranks, and for a row of the interval series the
- * interval (iv).  pm_recrow_init computes the rest once for every
+ * What one row of records is made from: a run's result, and for a
+ * client's row that client's (c), the run's MPI ranks, and for a row of
+ * the interval series the interval (iv).  pm_recrow_init computes the rest once for every
  * column: rates, latencies merged over the phases, where the time went,
  * the configuration's columns.
  */
@@ -101,14 +94,13 @@ struct pm_recrow {
 	const struct pm_config	*cfg;
 	const struct pm_result	*r;
 	const struct pm_clientrow *c;	/* a client's row, or NULL */
+	const struct pm_counts	*n;	/* the client's counts, or the run's */
 	const struct pm_ivrow	*iv;	/* an interval, or NULL */
 	uint64_t		 ranks;	/* MPI ranks of the run */
 	struct pm_rates		 rt;
 	struct pm_latstat	 st[PM_NOPS];	/* phases merged */
 	double			 use[PM_NTPHASES][NUSAGE];
 	int			 have[PM_NTPHASES][NUSAGE];	/* measured */
-	struct pm_optcol	*opt;	/* owned */
-	size_t			 nopt;
 };
 
 struct pm_column;
@@ -119,7 +111,6 @@ extern const char *const pm_op_names[PM_NOPS];
 void		 pm_recrow_init(struct pm_recrow *, const struct pm_config *,
 		    const struct pm_result *, const struct pm_clientrow *,
 		    uint64_t);
-void		 pm_recrow_free(struct pm_recrow *);
 void		 pm_field_value(const struct pm_column *,
 		    const struct pm_recrow *, struct pm_val *);
 void		 pm_latstat_value(const struct pm_column *,
@@ -133,16 +124,15 @@ void		 pm_get_client(const struct pm_recrow *, struct pm_val *);
 void		 pm_get_ranks(const struct pm_recrow *, struct pm_val *);
 void		 pm_get_warnings(const struct pm_recrow *, struct pm_val *);
 void		 pm_get_phase(const struct pm_recrow *, struct pm_val *);
-const char	*pm_status_name(const struct pm_result *);
-struct pm_result *pm_client_result(const struct pm_result *,
-		    const struct pm_clientrow *, struct pm_result *);
-void		 pm_usage_values(const struct pm_config *,
-		    const struct pm_result *, const struct pm_clientrow *, int,
+const char	*pm_status_name(enum pm_status, int);
+enum pm_status	 pm_client_status(const struct pm_result *,
+		    const struct pm_clientrow *);
+enum pm_status	 pm_row_status(const struct pm_recrow *);
+const struct pm_error *pm_row_error(const struct pm_recrow *);
+void		 pm_usage_values(const struct pm_result *,
+		    const struct pm_clientrow *, const struct pm_rates *, int,
 		    double *, int *);
 uint64_t	 pm_ranks_of(const struct pm_config *, const struct pm_result *);
-
-/* pm_stats.c */
-const char	*pm_lat_name(size_t, int);
 
 /* pm_report.c */
 const char	*pm_fmt_fixed(char *, size_t, double, int, const char *);

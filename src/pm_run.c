@@ -157,8 +157,10 @@ pm_hook_sample(void *arg, enum pm_phase phase, int end)
 }
 
 /*
- * Where the time went, from the samples: each phase's, and the whole
- * run's from the start of creation to the end of deletion.  The client
+ * Where the time went, from the samples: each phase's (the part that
+ * ran of the one a stopped run was in), and the whole run's from the
+ * start of creation to the end of the last phase it reached; under MPI
+ * the CPU of every rank's process summed (pm_usage_ranks).  The client
  * threads' CPU, measured by the engine, is kept.
  */
 static void
@@ -166,16 +168,19 @@ pm_usage_fill(const struct pm_drive *run, struct pm_result *r)
 {
 	struct pm_cpu	 th;
 	size_t		 nd = r->meta != NULL ? r->meta->ndisk : 0;
-	int		 tp;
+	int		 tp, last = PM_TP_CREATE;
 
 	for (tp = 0; tp < PM_NTPHASES; tp++) {
 		th = r->usage[tp].threads;
 		pm_usage_delta(&r->usage[tp], &run->samp[tp][0],
 		    &run->samp[tp][1], nd);
 		r->usage[tp].threads = th;
+		if (run->samp[tp][1].taken)
+			last = tp;
 	}
 	pm_usage_delta(&r->usage_run, &run->samp[PM_TP_CREATE][0],
-	    &run->samp[PM_TP_DELETE][1], nd);
+	    &run->samp[last][1], nd);
+	pm_usage_ranks(r);
 }
 
 /*
@@ -415,11 +420,14 @@ pm_interrupted(const struct pm_config *cfg, const struct pm_result *r)
 	    "%llu of %u transactions done; the files of the run were "
 	    "removed\n", pm_signal_name(r->signo),
 	    pm_phase_name(r->last_phase),
-	    (unsigned long long)(r->created_alone + r->created_mixed),
-	    (unsigned long long)r->read,
-	    (unsigned long long)r->appended,
-	    (unsigned long long)(r->deleted_alone + r->deleted_mixed),
-	    (unsigned long long)r->transactions_done, cfg->transactions);
+	    (unsigned long long)(r->counts.created_alone +
+	    r->counts.created_mixed),
+	    (unsigned long long)r->counts.read,
+	    (unsigned long long)r->counts.appended,
+	    (unsigned long long)(r->counts.deleted_alone +
+	    r->counts.deleted_mixed),
+	    (unsigned long long)r->counts.transactions_done,
+	    cfg->transactions);
 }
 
 /*

@@ -35,6 +35,7 @@
 
 #include "pm_cli.h"
 
+static void	 pm_scale(char *, size_t, uint32_t);
 static void	 show_postmark(FILE *, const struct pm_config *);
 static void	 show_value(FILE *, const struct pm_config *,
 		    const struct pm_option *, const char *);
@@ -43,7 +44,7 @@ static void	 show_value(FILE *, const struct pm_config *,
  * Format a size as PostMark's scale() does: megabytes or kilobytes with
  * two decimals computed in float, or bytes.
  */
-void
+static void
 pm_scale(char *buf, size_t len, uint32_t v)
 {
 	if (v >= 1048576)
@@ -95,7 +96,7 @@ show_postmark(FILE *fp, const struct pm_config *cfg)
 	fprintf(fp, "%s Unix buffered file I/O\n",
 	    cfg->buffering ? "Using" : "Not using");
 	fprintf(fp, "Random number generator seed is %u\n", cfg->seed);
-	fprintf(fp, "Report format is %s.\n", pm_report_name(cfg->report));
+	fprintf(fp, "Report format is %s.\n", pm_report_names[cfg->report]);
 }
 
 /*
@@ -127,7 +128,15 @@ show_value(FILE *fp, const struct pm_config *cfg, const struct pm_option *opt,
 			}
 		}
 		break;
-	default:
+	case PM_V_COUNT:
+	case PM_V_BYTES:
+	case PM_V_SIZE:
+	case PM_V_INT:
+	case PM_V_CHOICE:
+	case PM_V_ITERATIONS:
+	case PM_V_INTERVAL:
+	case PM_V_TEXT:
+	case PM_V_LOCATION:
 		fprintf(fp, "%s: %s\n", opt->title, v);
 		break;
 	}
@@ -147,8 +156,7 @@ pm_option_show(FILE *fp, const struct pm_config *cfg)
 	size_t			 i, n;
 
 	show_postmark(fp, cfg);
-	memset(&def, 0, sizeof def);
-	pm_option_defaults(&def);
+	pm_config_init(&def);
 	opts = pm_options(&n);
 	for (i = 0; i < n; i++) {
 		o = &opts[i];

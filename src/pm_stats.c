@@ -16,8 +16,8 @@
 
 /*
  * Rates and statistics: pm_report_rates() is the one place where intervals
- * and rates are computed from a struct pm_result; the statistics of a
- * latency histogram; the summary of several iterations (Welford's running
+ * and rates are computed from a struct pm_result (pm_client_rates from a
+ * client's row); the summary of several iterations (Welford's running
  * mean and variance) and its table; and Student's t(0.975, df), the one t
  * quantile of the project, behind every confidence interval postmark
  * prints (the summary of iterations, set precision).
@@ -52,7 +52,10 @@
 #include "postmark.h"
 #include "pm_report.h"
 
-static double	 interval(uint64_t, uint64_t);
+static double	 seconds(int64_t);
+static double	 per_second(double, double);
+static void	 rates_of(const struct pm_counts *, int64_t, int64_t,
+		    int64_t, int64_t, struct pm_rates *);
 static double	 rates_get(const struct pm_rates *, size_t);
 
 #define T_FPMIN		1e-300	/* Lentz's guard against dividing by 0 */
@@ -69,13 +72,6 @@ static double	 betai(double, double, double);
 static double	 tail(double, double);
 static double	 expand(double);
 
-/* The percentiles reported, and their suffix in CSV and JSON names. */
-struct pm_pct {
-	double		 p;		/* percent, 0..100 */
-	const char	*name;		/* "p50" */
-	const char	*label;		/* "p50" as printed in verbose */
-};
-
 /* A row of the summary table: one field of struct pm_rates. */
 struct pm_stat_row {
 	const char	*label;		/* printed name */
@@ -83,17 +79,6 @@ struct pm_stat_row {
 	double		 scale;		/* divisor applied to the field */
 	int		 prec;		/* decimals printed */
 };
-
-static const struct pm_pct pm_pcts[] = {
-	{ 50.0, "p50", "p50" },
-	{ 90.0, "p90", "p90" },
-	{ 99.0, "p99", "p99" },
-	{ 99.9, "p999", "p99.9" }
-};
-#define NPCTS	(sizeof pm_pcts / sizeof pm_pcts[0])
-/* The statistics of a latency histogram: min, mean, the percentiles, max. */
-_Static_assert(3 + NPCTS == PM_NLATSTATS, "a statistic for each percentile");
-_Static_assert(PM_LS_MAX == PM_NLATSTATS - 1, "PM_LS_* index v[]");
 
 #define ROW(label, field, scale, prec) \
 	{ label, offsetof(struct pm_rates, field), scale, prec }
@@ -116,25 +101,79 @@ static const struct pm_stat_row pm_stat_rows[] = {
 #define NSTATROWS	(sizeof pm_stat_rows / sizeof pm_stat_rows[0])
 
 /*
- * Seconds from timestamp a to timestamp b (nanoseconds).  A zero or
- * negative interval counts as 1 ns so that no rate divides by zero.
+ * Seconds of an interval of d nanoseconds: 0 for one of no time (a
+ * phase never reached, which starts and ends where the run stopped) or
+ * a backward one.
  */
 static double
-interval(uint64_t a, uint64_t b)
+seconds(int64_t d)
 {
-	int64_t	 d;
-
-	d = (int64_t)(b - a);
-	if (d <= 0)
-		d = 1;
-	return ((double)d / NS_PER_S);
+	return (d > 0 ? (double)d / NS_PER_S : 0.0);
 }
 
 /*
- * Compute every interval (seconds) and rate (per second) of a result.
- * PostMark's "number" is the count created in the creation phase, and its
- * transaction count is the number of transactions completed; both equal
- * the configured values in a complete run.
+ * n per second over s seconds; an interval of no time counts as 1 ns,
+ * so that no rate divides by zero (nothing done in no time is 0 per
+ * second).
+ */
+static double
+per_second(double n, double s)
+{
+	return (n / (s > 0 ? s : 1 / NS_PER_S));
+}
+
+/*
+ * Every interval (seconds) and rate (per second) of what was done (n) in
+ * create, trans and del nanoseconds of the timed phases and elapsed in
+ * all, and the stonewall figures of one client: its own phases.
+ * PostMark's "number" is the count created in the creation phase, and
+ * its transaction count is the number of transactions completed; both
+ * equal the configured values in a complete run.
+ */
+static void
+rates_of(const struct pm_counts *n, int64_t create, int64_t trans,
+    int64_t del, int64_t elapsed, struct pm_rates *rt)
+{
+	memset(rt, 0, sizeof *rt);
+	rt->t_elapsed = seconds(trans);
+	rt->create_iv = seconds(create);
+	rt->delete_iv = seconds(del);
+	rt->elapsed = seconds(elapsed);
+
+	rt->transactions = per_second((double)n->transactions_done,
+	    rt->t_elapsed);
+	rt->created = per_second((double)(n->created_alone +
+	    n->created_mixed), rt->elapsed);
+	rt->created_alone = per_second((double)n->created_alone,
+	    rt->create_iv);
+	rt->created_mixed = per_second((double)n->created_mixed,
+	    rt->t_elapsed);
+	rt->read = per_second((double)n->read, rt->t_elapsed);
+	rt->appended = per_second((double)n->appended, rt->t_elapsed);
+	rt->deleted = per_second((double)(n->deleted_alone +
+	    n->deleted_mixed), rt->elapsed);
+	rt->deleted_alone = per_second((double)n->deleted_alone,
+	    rt->delete_iv);
+	rt->deleted_mixed = per_second((double)n->deleted_mixed,
+	    rt->t_elapsed);
+	rt->bytes_read = per_second((double)n->bytes_read, rt->elapsed);
+	rt->bytes_written = per_second((double)n->bytes_written,
+	    rt->elapsed);
+
+	/* One client finishes first and last: its phases. */
+	rt->sw_create_s = rt->create_iv;
+	rt->sw_trans_s = rt->t_elapsed;
+	rt->sw_delete_s = rt->delete_iv;
+	rt->sw_created = rt->created_alone;
+	rt->sw_transactions = rt->transactions;
+	rt->sw_deleted = rt->deleted_alone;
+	rt->balance = 1.0;
+}
+
+/*
+ * Compute every interval (seconds) and rate (per second) of a run's
+ * result, from its time stamps (struct pm_result): a gap between two
+ * phases (a hook, a cache drop) is in no phase and not in the total.
  */
 void
 pm_report_rates(const struct pm_config *cfg, const struct pm_result *r,
@@ -144,49 +183,38 @@ pm_report_rates(const struct pm_config *cfg, const struct pm_result *r,
 
 	(void)cfg;
 
-	memset(rt, 0, sizeof *rt);
 	/* Without a gap between phases: PostMark's four points. */
 	create_end = r->t_create_end != 0 ? r->t_create_end : r->t_trans;
 	del = r->t_del != 0 ? r->t_del : r->t_trans_end;
 	gap = (r->t_trans - create_end) + (del - r->t_trans_end);
-	rt->t_elapsed = interval(r->t_trans, r->t_trans_end);
-	rt->create_iv = interval(r->t_start, create_end);
-	rt->delete_iv = interval(del, r->t_end);
-	rt->elapsed = interval(r->t_start + gap, r->t_end);
-
-	rt->transactions = (double)r->transactions_done / rt->t_elapsed;
-	rt->created = (double)(r->created_alone + r->created_mixed) /
-	    rt->elapsed;
-	rt->created_alone = (double)r->created_alone / rt->create_iv;
-	rt->created_mixed = (double)r->created_mixed / rt->t_elapsed;
-	rt->read = (double)r->read / rt->t_elapsed;
-	rt->appended = (double)r->appended / rt->t_elapsed;
-	rt->deleted = (double)(r->deleted_alone + r->deleted_mixed) /
-	    rt->elapsed;
-	rt->deleted_alone = (double)r->deleted_alone / rt->delete_iv;
-	rt->deleted_mixed = (double)r->deleted_mixed / rt->t_elapsed;
-	rt->bytes_read = (double)r->bytes_read / rt->elapsed;
-	rt->bytes_written = (double)r->bytes_written / rt->elapsed;
-
-	/* One client finishes first and last: its phases. */
-	if (r->nclients <= 1) {
-		rt->sw_create_s = rt->create_iv;
-		rt->sw_trans_s = rt->t_elapsed;
-		rt->sw_delete_s = rt->delete_iv;
-		rt->sw_created = rt->created_alone;
-		rt->sw_transactions = rt->transactions;
-		rt->sw_deleted = rt->deleted_alone;
-		rt->balance = 1.0;
+	rates_of(&r->counts, (int64_t)(create_end - r->t_start),
+	    (int64_t)(r->t_trans_end - r->t_trans), (int64_t)(r->t_end - del),
+	    (int64_t)(r->t_end - (r->t_start + gap)), rt);
+	if (r->nclients <= 1)
 		return;
-	}
-	rt->sw_create_s = interval(0, r->sw_ns[PM_TP_CREATE]);
-	rt->sw_trans_s = interval(0, r->sw_ns[PM_TP_TRANSACT]);
-	rt->sw_delete_s = interval(0, r->sw_ns[PM_TP_DELETE]);
-	rt->sw_created = (double)r->sw_ops[PM_TP_CREATE] / rt->sw_create_s;
-	rt->sw_transactions = (double)r->sw_ops[PM_TP_TRANSACT] /
-	    rt->sw_trans_s;
-	rt->sw_deleted = (double)r->sw_ops[PM_TP_DELETE] / rt->sw_delete_s;
+	rt->sw_create_s = seconds((int64_t)r->sw_ns[PM_TP_CREATE]);
+	rt->sw_trans_s = seconds((int64_t)r->sw_ns[PM_TP_TRANSACT]);
+	rt->sw_delete_s = seconds((int64_t)r->sw_ns[PM_TP_DELETE]);
+	rt->sw_created = per_second((double)r->sw_ops[PM_TP_CREATE],
+	    rt->sw_create_s);
+	rt->sw_transactions = per_second((double)r->sw_ops[PM_TP_TRANSACT],
+	    rt->sw_trans_s);
+	rt->sw_deleted = per_second((double)r->sw_ops[PM_TP_DELETE],
+	    rt->sw_delete_s);
 	rt->balance = r->balance;
+}
+
+/*
+ * The intervals and rates of one client of a run (its row): its phases
+ * back to back, each as long as the client was in it.
+ */
+void
+pm_client_rates(const struct pm_clientrow *c, struct pm_rates *rt)
+{
+	rates_of(&c->counts, (int64_t)c->ns[PM_TP_CREATE],
+	    (int64_t)c->ns[PM_TP_TRANSACT], (int64_t)c->ns[PM_TP_DELETE],
+	    (int64_t)(c->ns[PM_TP_CREATE] + c->ns[PM_TP_TRANSACT] +
+	    c->ns[PM_TP_DELETE]), rt);
 }
 
 /* The field at offset off (a struct pm_field's) of a struct pm_rates. */
@@ -197,42 +225,6 @@ rates_get(const struct pm_rates *rt, size_t off)
 
 	memcpy(&v, (const char *)rt + off, sizeof v);
 	return (v);
-}
-
-/*
- * The statistics of a histogram that every report prints: its count and,
- * in microseconds and in report order, v[0] min, v[1] mean, then one per
- * pm_pcts[], and v[PM_NLATSTATS - 1] max.
- */
-void
-pm_latstat(const struct pm_hist *h, struct pm_latstat *st)
-{
-	double	*v = st->v;
-	size_t	 i;
-
-	st->count = h->count;
-	v[0] = h->min / NS_PER_US;
-	v[1] = pm_hist_mean(h) / NS_PER_US;
-	for (i = 0; i < NPCTS; i++)
-		v[2 + i] = pm_hist_percentile(h, pm_pcts[i].p) / NS_PER_US;
-	v[PM_NLATSTATS - 1] = h->max / NS_PER_US;
-}
-
-/*
- * The name of statistic i of pm_latstat: "min", "mean", "p50" ... "max";
- * a percentile as printed in the verbose report ("p99.9") when verbose,
- * else as in CSV and JSON names ("p999").
- */
-const char *
-pm_lat_name(size_t i, int verbose)
-{
-	if (i == 0)
-		return ("min");
-	if (i == 1)
-		return ("mean");
-	if (i == PM_NLATSTATS - 1)
-		return ("max");
-	return (verbose ? pm_pcts[i - 2].label : pm_pcts[i - 2].name);
 }
 
 /* The value of a summary row in one run's rates, scaled. */

@@ -19,7 +19,7 @@
  * scheduling (getrusage), of the kernel's memory counters (/proc/vmstat)
  * and of the block devices under the locations (/proc/diskstats), taken
  * at the edges of the timed phases, outside their intervals, and their
- * differences.  Only what the kernel exposes is read; a counter that is
+ * differences; under MPI the CPU of every rank's process summed.  Only what the kernel exposes is read; a counter that is
  * missing (an old kernel, no /proc) is reported as missing, never as 0.
  *
  * The /proc/vmstat counters kept, and why:
@@ -54,6 +54,12 @@
 
 #include "postmark.h"
 #include "pm_clock.h"
+#include "pm_mpi.h"
+
+/* The figures of a struct pm_cpu, as an array of them. */
+#define PM_NCPU		(sizeof (struct pm_cpu) / sizeof (uint64_t))
+_Static_assert(sizeof (struct pm_cpu) == 6 * sizeof (uint64_t),
+    "struct pm_cpu is its six figures");
 
 const char *const pm_vm_names[PM_NVM] = {
 	"pgpgin", "pgpgout", "pgfault", "pgmajfault", "nr_dirtied",
@@ -145,6 +151,40 @@ pm_cpu_add(struct pm_cpu *s, const struct pm_cpu *a)
 	s->ivcsw += a->ivcsw;
 	s->minflt += a->minflt;
 	s->majflt += a->majflt;
+}
+
+/*
+ * Under MPI, the CPU of each phase and of the whole run summed over the
+ * ranks into rank 0's result: the process's figures then cover every
+ * process of the run (each rank's postmark), and the client threads'
+ * every rank's clients, as the counts do.  The memory and device
+ * figures stay rank 0's: they are its host's, which the other ranks may
+ * share.  Every rank calls it, in the same order; after a lost rank the
+ * figures not summed by then are rank 0's alone.  Without MPI it does
+ * nothing.
+ */
+void
+pm_usage_ranks(struct pm_result *r)
+{
+	struct pm_cpu	*cpu[2 * PM_NTPHASES + 1];
+	uint64_t	 v[(2 * PM_NTPHASES + 1) * PM_NCPU];
+	size_t		 i;
+	int		 tp;
+
+	if (pm_mpi_size() < 2)
+		return;
+	for (tp = 0; tp < PM_NTPHASES; tp++) {
+		cpu[2 * tp] = &r->usage[tp].cpu;
+		cpu[2 * tp + 1] = &r->usage[tp].threads;
+	}
+	cpu[2 * PM_NTPHASES] = &r->usage_run.cpu;
+	for (i = 0; i < 2 * PM_NTPHASES + 1; i++)
+		memcpy(&v[i * PM_NCPU], cpu[i], sizeof *cpu[i]);
+	(void)pm_mpi_reduce(v, sizeof v / sizeof v[0], PM_MPI_SUM);
+	if (pm_mpi_rank() != 0)
+		return;
+	for (i = 0; i < 2 * PM_NTPHASES + 1; i++)
+		memcpy(cpu[i], &v[i * PM_NCPU], sizeof *cpu[i]);
 }
 
 /*

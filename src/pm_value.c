@@ -21,7 +21,8 @@
  * value is of one kind of enum pm_vtype (fio's FIO_OPT_*), and each
  * operation on a value is one switch on that kind: parse its words into
  * struct pm_config (pm_value_set), print it as the text of a record's
- * configuration column (pm_value_print), copy and free what it owns.
+ * configuration column (pm_value_print), copy and free what it owns
+ * (text, hooks, the location list).
  * What a kind's words are and how records hold it is its row of
  * pm_kinds[]: how many words, a number or text, and whether a k, m or g
  * after a number counts 1024s.  The keys are the option table's rows
@@ -45,6 +46,7 @@
 #include <string.h>
 
 #include "pm_cli.h"
+#include "pm_option.h"
 
 #ifndef nitems
 #define nitems(a)	(sizeof(a) / sizeof((a)[0]))
@@ -86,6 +88,8 @@ static int	 set_location(struct pm_config *, const struct pm_option *,
 static char	*print_percent(uint32_t);
 static char	*print_hooks(const struct pm_config *);
 static void	 own_hooks(struct pm_config *, int);
+static int	 remove_location(struct pm_config *, const char *);
+static void	 clear_locations(struct pm_config *);
 static int	 word_index(const char *, const char *const *);
 static const char *count_words(int);
 static char	*choice_list(const char *const *);
@@ -278,14 +282,26 @@ pm_value_print(const struct pm_config *cfg, const struct pm_option *opt,
 
 /*
  * Key opt's value in cfg was copied from another configuration: make
- * what it owns (text, hooks) its own.
+ * what it owns (text, hooks, the location list) its own.
  */
 void
 pm_value_copy(struct pm_config *cfg, const struct pm_option *opt)
 {
-	char	**p;
+	const struct pm_location *from;
+	char			**p;
+	size_t			  i, n;
 
 	switch (opt->type) {
+	case PM_V_COUNT:
+	case PM_V_BYTES:
+	case PM_V_SIZE:
+	case PM_V_INT:
+	case PM_V_BOOL:
+	case PM_V_CHOICE:
+	case PM_V_ITERATIONS:
+	case PM_V_PERCENT:
+	case PM_V_INTERVAL:
+		break;
 	case PM_V_TEXT:
 		p = (char **)(void *)((char *)cfg + opt->off);
 		if (*p != NULL)
@@ -294,18 +310,38 @@ pm_value_copy(struct pm_config *cfg, const struct pm_option *opt)
 	case PM_V_HOOK:
 		own_hooks(cfg, 1);
 		break;
-	default:
+	case PM_V_LOCATION:
+		from = cfg->locations;
+		n = cfg->nlocations;
+		cfg->locations = NULL;
+		cfg->nlocations = 0;
+		for (i = 0; i < n; i++)
+			pm_config_add_location(cfg, from[i].name,
+			    from[i].weight);
 		break;
 	}
 }
 
-/* Free what key opt's value owns in cfg (text, hooks), and forget it. */
+/*
+ * Free what key opt's value owns in cfg (text, hooks, the location
+ * list), and forget it.
+ */
 void
 pm_value_free(struct pm_config *cfg, const struct pm_option *opt)
 {
 	char	**p;
 
 	switch (opt->type) {
+	case PM_V_COUNT:
+	case PM_V_BYTES:
+	case PM_V_SIZE:
+	case PM_V_INT:
+	case PM_V_BOOL:
+	case PM_V_CHOICE:
+	case PM_V_ITERATIONS:
+	case PM_V_PERCENT:
+	case PM_V_INTERVAL:
+		break;
 	case PM_V_TEXT:
 		p = (char **)(void *)((char *)cfg + opt->off);
 		free(*p);
@@ -314,7 +350,8 @@ pm_value_free(struct pm_config *cfg, const struct pm_option *opt)
 	case PM_V_HOOK:
 		own_hooks(cfg, 0);
 		break;
-	default:
+	case PM_V_LOCATION:
+		clear_locations(cfg);
 		break;
 	}
 }
@@ -656,7 +693,7 @@ set_location(struct pm_config *cfg, const struct pm_option *opt, int argc,
 			    argv[1]);
 			return (-1);
 		}
-		if (pm_config_remove_location(cfg, path) == -1) {
+		if (remove_location(cfg, path) == -1) {
 			pm_cmderr_set(err, PM_ERR_INPUT, NULL, "set location: "
 			    "no location '%s' to remove", path);
 			pm_cmderr_compat(err, "Error: cannot find location "
@@ -678,7 +715,7 @@ set_location(struct pm_config *cfg, const struct pm_option *opt, int argc,
 		return (-1);
 	}
 	if (op != '+')
-		pm_config_clear_locations(cfg);
+		clear_locations(cfg);
 	pm_config_add_location(cfg, path, (uint32_t)weight);
 	if (why != NULL) {
 		pm_cmderr_set(err, PM_ERR_INPUT, NULL, "set location: weight "
@@ -689,6 +726,53 @@ set_location(struct pm_config *cfg, const struct pm_option *opt, int argc,
 		return (-1);
 	}
 	return (0);
+}
+
+/* Append a location to cfg's list; the name is copied. */
+void
+pm_config_add_location(struct pm_config *cfg, const char *name,
+    uint32_t weight)
+{
+	cfg->locations = xreallocarray(cfg->locations, cfg->nlocations + 1,
+	    sizeof *cfg->locations);
+	cfg->locations[cfg->nlocations].name = xstrdup(name);
+	cfg->locations[cfg->nlocations].weight = weight;
+	cfg->nlocations++;
+}
+
+/* Remove the first location named exactly name; -1 if there is none. */
+static int
+remove_location(struct pm_config *cfg, const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < cfg->nlocations; i++) {
+		if (strcmp(cfg->locations[i].name, name) == 0)
+			break;
+	}
+	if (i == cfg->nlocations)
+		return (-1);
+	free(cfg->locations[i].name);
+	memmove(&cfg->locations[i], &cfg->locations[i + 1],
+	    (cfg->nlocations - i - 1) * sizeof *cfg->locations);
+	if (--cfg->nlocations == 0) {
+		free(cfg->locations);
+		cfg->locations = NULL;
+	}
+	return (0);
+}
+
+/* Forget every location: files go to the current directory again. */
+static void
+clear_locations(struct pm_config *cfg)
+{
+	size_t	 i;
+
+	for (i = 0; i < cfg->nlocations; i++)
+		free(cfg->locations[i].name);
+	free(cfg->locations);
+	cfg->locations = NULL;
+	cfg->nlocations = 0;
 }
 
 /* Hundredths of a percent as a percentage: "2", "2.5", "0.25". */

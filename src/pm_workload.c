@@ -27,9 +27,12 @@
  *
  * Files are never reached by path: every create, read, append and
  * unlink is relative to a directory handle of pm_dirs.c, with
- * O_NOFOLLOW.  The file table holds 2 * number slots of 16 bytes; a
- * file's name is rebuilt from its slot when needed (the full path only
- * for messages).  A hierarchical bitmap of full slots gives the lowest
+ * O_NOFOLLOW.  The file table holds 2 * number slots of 8 bytes (size
+ * and name number) and, beside it, each slot's directory in 1, 2, 4 or
+ * 8 bytes, as many as the run's locations and subdirectories need
+ * (none for one directory): at most 9 bytes a slot for up to 256
+ * directories.  A file's name is rebuilt from its slot when needed (the
+ * full path only for messages).  A hierarchical bitmap of full slots gives the lowest
  * free slot without scanning the table.  The I/O itself is pm_io.c's.
  * pm_group.c runs one or several clients and merges their results.
  *
@@ -57,11 +60,14 @@
 
 #define PM_BM_FULL	UINT64_MAX
 
-_Static_assert(sizeof(struct pm_slot) == 16, "file table slot is 16 bytes");
+_Static_assert(sizeof(struct pm_slot) == 8, "file table slot is 8 bytes");
 _Static_assert(PM_NTPHASES * PM_NOPS <= 16, "latency key fits 4 bits");
 
 static unsigned int pm_ctz64(uint64_t);
-static int	 pm_fail_io(struct pm_run *, const struct pm_slot *);
+static int	 pm_fail_io(struct pm_run *, uint32_t);
+static void	 pm_slot_dir(const struct pm_run *, uint32_t, uint32_t *,
+		    uint32_t *);
+static void	 pm_slot_setdir(struct pm_run *, uint32_t, uint32_t, uint32_t);
 
 static int	 pm_bm_init(struct pm_bitmap *, size_t);
 static void	 pm_bm_free(struct pm_bitmap *);
@@ -69,9 +75,9 @@ static void	 pm_bm_set(struct pm_bitmap *, size_t);
 static void	 pm_bm_clear(struct pm_bitmap *, size_t);
 static int64_t	 pm_bm_first_free(const struct pm_bitmap *);
 
-static void	 pm_slot_name(struct pm_run *, const struct pm_slot *);
+static void	 pm_slot_name(struct pm_run *, uint32_t);
 
-static int	 pm_dirsync(struct pm_run *, const struct pm_slot *);
+static int	 pm_dirsync(struct pm_run *, uint32_t);
 static int	 pm_progress(struct pm_run *, enum pm_phase, uint64_t,
 		    uint64_t);
 static uint32_t	 pm_pick_location(struct pm_run *);
@@ -128,14 +134,16 @@ pm_ctz64(uint64_t v)
 #endif
 }
 
-/* Record the failure pm_io.c reported for the file of slot s; -1. */
+/* Record the failure pm_io.c reported for the file of slot k; -1. */
 static int
-pm_fail_io(struct pm_run *run, const struct pm_slot *s)
+pm_fail_io(struct pm_run *run, uint32_t k)
 {
-	char	*path;
+	uint32_t	 loc, sub;
+	char		*path;
 
-	path = pm_display(&run->dc, run->dirs, s->loc, run->subdirs > 1, s->sub,
-	    s->num);
+	pm_slot_dir(run, k, &loc, &sub);
+	path = pm_display(&run->dc, run->dirs, loc, run->subdirs > 1, sub,
+	    run->slot[k].num);
 	pm_fail(run, run->io.op, path, run->io.errnum);
 	free(path);
 	return (-1);
@@ -235,31 +243,101 @@ pm_bm_first_free(const struct pm_bitmap *bm)
 }
 
 /*
- * The name of slot s in its directory ("N", or "cI-N" for a client of a
+ * The directory of slot k: the index of its location (*loc) and of its
+ * subdirectory (*sub), kept as one number, loc * subdirectories + sub,
+ * in run->dirw bytes.
+ */
+static void
+pm_slot_dir(const struct pm_run *run, uint32_t k, uint32_t *loc,
+    uint32_t *sub)
+{
+	uint64_t	 ns = run->subdirs > 1 ? run->subdirs : 1, p;
+
+	switch (run->dirw) {
+	case 0:
+		p = 0;
+		break;
+	case 1:
+		p = ((const uint8_t *)run->dir)[k];
+		break;
+	case 2:
+		p = ((const uint16_t *)run->dir)[k];
+		break;
+	case 4:
+		p = ((const uint32_t *)run->dir)[k];
+		break;
+	default:
+		p = ((const uint64_t *)run->dir)[k];
+		break;
+	}
+	*loc = ns == 1 ? (uint32_t)p : (uint32_t)(p / ns);
+	*sub = ns == 1 ? 0 : (uint32_t)(p % ns);
+}
+
+/* Set the directory of slot k: location loc, subdirectory sub. */
+static void
+pm_slot_setdir(struct pm_run *run, uint32_t k, uint32_t loc, uint32_t sub)
+{
+	uint64_t	 p;
+
+	p = (uint64_t)loc * (run->subdirs > 1 ? run->subdirs : 1) + sub;
+	switch (run->dirw) {
+	case 0:
+		break;
+	case 1:
+		((uint8_t *)run->dir)[k] = (uint8_t)p;
+		break;
+	case 2:
+		((uint16_t *)run->dir)[k] = (uint16_t)p;
+		break;
+	case 4:
+		((uint32_t *)run->dir)[k] = (uint32_t)p;
+		break;
+	default:
+		((uint64_t *)run->dir)[k] = p;
+		break;
+	}
+}
+
+/*
+ * The name of slot k in its directory ("N", or "cI-N" for a client of a
  * shared run), in run->name and run->dirfd.
  */
 static void
-pm_slot_name(struct pm_run *run, const struct pm_slot *s)
+pm_slot_name(struct pm_run *run, uint32_t k)
 {
 	const struct pm_dirs	*d = run->dirs;
-	uint32_t		 c = d->canon[run->nloc > 0 ? s->loc : 0];
+	uint32_t		 loc, sub, c;
 
-	pm_name_file(run->name + run->plen, s->num);
-	run->dirfd = d->nsub > 0 ? d->sub[(uint64_t)c * d->nsub + s->sub].fd :
+	pm_slot_dir(run, k, &loc, &sub);
+	c = d->canon[run->nloc > 0 ? loc : 0];
+	pm_name_file(run->name + run->plen, run->slot[k].num);
+	run->dirfd = d->nsub > 0 ? d->sub[(uint64_t)c * d->nsub + sub].fd :
 	    d->locfd[c];
 }
 
 /*
- * Allocate run's file table (2 * number slots, all free) and its bitmap.
- * Returns 0, or -1 after pm_fail_alloc; pm_table_free frees what was
- * allocated either way.
+ * Allocate run's file table (2 * number slots, all free), its slots'
+ * directories in as few bytes as the run's directories need, and its
+ * bitmap.  Returns 0, or -1 after pm_fail_alloc; pm_table_free frees
+ * what was allocated either way.
  */
 int
 pm_table_new(struct pm_run *run)
 {
+	uint64_t	 ndir;
+
+	ndir = (uint64_t)(run->nloc > 1 ? run->nloc : 1) *
+	    (run->subdirs > 1 ? run->subdirs : 1);
+	run->dirw = ndir <= 1 ? 0 : ndir <= UINT8_MAX + 1 ? 1 :
+	    ndir <= UINT16_MAX + 1 ? 2 : ndir <= UINT32_MAX + 1ULL ? 4 : 8;
 	if ((run->slot = calloc(run->nslots, sizeof *run->slot)) == NULL)
 		return (pm_fail_alloc(run, "file table", run->nslots,
 		    sizeof *run->slot));
+	if (run->dirw > 0 &&
+	    (run->dir = calloc(run->nslots, run->dirw)) == NULL)
+		return (pm_fail_alloc(run, "file table's directories",
+		    run->nslots, run->dirw));
 	if (pm_bm_init(&run->bm, run->nslots) == -1)
 		return (pm_fail_alloc(run, "file table's bitmap", 1,
 		    run->nslots / 8));
@@ -278,6 +356,8 @@ pm_table_replay(struct pm_run *run)
 	uint64_t	 i;
 
 	memset(run->slot, 0, run->nslots * sizeof *run->slot);
+	if (run->dir != NULL)
+		memset(run->dir, 0, (size_t)run->nslots * run->dirw);
 	pm_bm_free(&run->bm);
 	if (pm_bm_init(&run->bm, run->nslots) == -1)
 		return (pm_fail_alloc(run, "file table's bitmap", 1,
@@ -295,7 +375,9 @@ pm_table_free(struct pm_run *run)
 {
 	pm_bm_free(&run->bm);
 	free(run->slot);
+	free(run->dir);
 	run->slot = NULL;
+	run->dir = NULL;
 }
 
 /* Report done out of total operations of a phase.  Returns 0 or -1. */
@@ -379,13 +461,15 @@ pm_draw(struct pm_run *run)
 {
 	const struct pm_config	*cfg = run->cfg;
 	struct pm_slot		*s;
+	uint32_t		 loc, sub;
 	int64_t			 k;
 
 	if ((k = pm_find_free(run)) == -1)
 		return (-1);
 	s = &run->slot[k];
-	s->loc = run->nloc >= 2 ? pm_pick_location(run) : 0;
-	s->sub = run->subdirs > 1 ? RND(run, run->subdirs) : 0;
+	loc = run->nloc >= 2 ? pm_pick_location(run) : 0;
+	sub = run->subdirs > 1 ? RND(run, run->subdirs) : 0;
+	pm_slot_setdir(run, (uint32_t)k, loc, sub);
 	s->num = ++run->created;
 	s->size = cfg->size_low +
 	    RND(run, (int64_t)cfg->size_high - cfg->size_low);
@@ -410,7 +494,7 @@ pm_create(struct pm_run *run, enum pm_tphase tp)
 	if ((k = pm_draw(run)) == -1)
 		return (0);
 	s = &run->slot[k];
-	pm_slot_name(run, s);
+	pm_slot_name(run, (uint32_t)k);
 
 	t0 = LAT_START(run);
 	if (pm_io_create(&run->io, run->dirfd, run->name, s->size,
@@ -419,33 +503,34 @@ pm_create(struct pm_run *run, enum pm_tphase tp)
 			s->size = 0;
 			pm_bm_clear(&run->bm, (size_t)k);
 		}
-		return (pm_fail_io(run, s));
+		return (pm_fail_io(run, (uint32_t)k));
 	}
-	if (run->cfg->dirsync && pm_dirsync(run, s) == -1)
+	if (run->cfg->dirsync && pm_dirsync(run, (uint32_t)k) == -1)
 		return (-1);
 	LAT_RECORD(run, tp, PM_OP_CREATE, t0);
 	if (tp == PM_TP_CREATE)
-		run->res->created_alone++;
+		run->res->counts.created_alone++;
 	else
-		run->res->created_mixed++;
+		run->res->counts.created_mixed++;
 	return (0);
 }
 
 /*
- * set dirsync: make the directory of slot s (run->dirfd) durable after a
+ * set dirsync: make the directory of slot k (run->dirfd) durable after a
  * create or delete in it, as Maildir delivery does.  Returns 0 or -1.
  */
 static int
-pm_dirsync(struct pm_run *run, const struct pm_slot *s)
+pm_dirsync(struct pm_run *run, uint32_t k)
 {
-	char	*path;
-	int	 e;
+	uint32_t	 loc, sub;
+	char		*path;
+	int		 e;
 
 	if (fsync(run->dirfd) == 0)
 		return (0);
 	e = errno;
-	path = pm_display(&run->dc, run->dirs, s->loc, run->subdirs > 1, s->sub,
-	    0);
+	pm_slot_dir(run, k, &loc, &sub);
+	path = pm_display(&run->dc, run->dirs, loc, run->subdirs > 1, sub, 0);
 	pm_fail(run, "fsync", path != NULL && *path == '\0' ? "." : path, e);
 	free(path);
 	return (-1);
@@ -457,13 +542,13 @@ pm_read(struct pm_run *run, uint32_t k)
 {
 	uint64_t	 t0;
 
-	pm_slot_name(run, &run->slot[k]);
+	pm_slot_name(run, k);
 	t0 = LAT_START(run);
 	if (pm_io_read(&run->io, run->dirfd, run->name,
 	    run->slot[k].size) == -1)
-		return (pm_fail_io(run, &run->slot[k]));
+		return (pm_fail_io(run, k));
 	LAT_RECORD(run, PM_TP_TRANSACT, PM_OP_READ, t0);
-	run->res->read++;
+	run->res->counts.read++;
 	return (0);
 }
 
@@ -482,13 +567,13 @@ pm_append(struct pm_run *run, uint32_t k)
 	if (s->size >= high)
 		return (0);
 	len = RND(run, (int64_t)high - s->size) + 1;
-	pm_slot_name(run, s);
+	pm_slot_name(run, k);
 	t0 = LAT_START(run);
 	if (pm_io_append(&run->io, run->dirfd, run->name, len) == -1)
-		return (pm_fail_io(run, s));
+		return (pm_fail_io(run, k));
 	LAT_RECORD(run, PM_TP_TRANSACT, PM_OP_APPEND, t0);
 	s->size += len;
-	run->res->appended++;
+	run->res->counts.appended++;
 	return (0);
 }
 
@@ -499,23 +584,23 @@ pm_delete(struct pm_run *run, uint32_t k, enum pm_tphase tp)
 	struct pm_slot	*s = &run->slot[k];
 	uint64_t	 t0;
 
-	pm_slot_name(run, s);
+	pm_slot_name(run, k);
 	t0 = LAT_START(run);
 	if (unlinkat(run->dirfd, run->name, 0) == -1) {
 		run->io.op = "unlink";
 		run->io.errnum = errno;
-		return (pm_fail_io(run, s));
+		return (pm_fail_io(run, k));
 	}
-	if (run->cfg->dirsync && pm_dirsync(run, s) == -1)
+	if (run->cfg->dirsync && pm_dirsync(run, k) == -1)
 		return (-1);
 	LAT_RECORD(run, tp, PM_OP_DELETE, t0);
 	s->size = 0;
 	pm_bm_clear(&run->bm, k);
 	run->deleted++;
 	if (tp == PM_TP_DELETE)
-		run->res->deleted_alone++;
+		run->res->counts.deleted_alone++;
 	else
-		run->res->deleted_mixed++;
+		run->res->counts.deleted_mixed++;
 	return (0);
 }
 
@@ -570,12 +655,12 @@ pm_client_cleanup(struct pm_run *run)
 		s = &run->slot[k];
 		if (s->size == 0)
 			continue;
-		pm_slot_name(run, s);
+		pm_slot_name(run, k);
 		if (run->dirfd >= 0 && unlinkat(run->dirfd, run->name, 0) == -1 &&
 		    errno != ENOENT) {
 			run->io.op = "unlink";
 			run->io.errnum = errno;
-			pm_fail_io(run, s);
+			pm_fail_io(run, k);
 		}
 		s->size = 0;
 	}
@@ -656,7 +741,7 @@ pm_phase_transact(struct pm_run *run)
 			rc = -1;
 			break;
 		}
-		res->transactions_done++;
+		res->counts.transactions_done++;
 		if (pm_progress(run, PM_PHASE_TRANSACT, i + 1, n) == -1) {
 			rc = -1;
 			break;

@@ -55,12 +55,16 @@
 #define PM_EXIT_FAIL		1	/* a command or a run failed */
 #define PM_EXIT_USAGE		2	/* bad command-line usage */
 
+/* set report: the formats, named by pm_report_names[fmt]. */
 enum pm_report_fmt {
 	PM_REPORT_VERBOSE,
 	PM_REPORT_TERSE,
 	PM_REPORT_CSV,
-	PM_REPORT_JSON
+	PM_REPORT_JSON,
+	PM_NREPORTS
 };
+/* Their names, as "set report" takes them, NULL-ended (pm_option.c). */
+extern const char *const pm_report_names[PM_NREPORTS + 1];
 
 /* set sync: what makes a written file durable before it is closed. */
 enum pm_sync {
@@ -239,8 +243,10 @@ struct pm_cpu {
 struct pm_usage {
 	int		 valid;		/* sampled at both ends */
 	uint64_t	 wall_ns;	/* between the two samples */
-	struct pm_cpu	 cpu;		/* the process (rank 0's under MPI) */
+	struct pm_cpu	 cpu;		/* the process (under MPI every */
+					/* rank's, summed) */
 	struct pm_cpu	 threads;	/* several clients: their threads */
+					/* (every rank's) */
 	int		 vm_ok;		/* /proc/vmstat was read */
 	int64_t		 vm[PM_NVM];	/* deltas (nr_dirty may fall) */
 	size_t		 ndisk;		/* = meta->ndisk */
@@ -261,12 +267,36 @@ struct pm_sample {
 
 #define PM_IV_MAX	16384	/* interval rows per phase, Nms */
 
-/* The latency statistics of one operation: count, then the reports'. */
-#define PM_NLATSTATS		7	/* min, mean, p50, p90, p99, p99.9, max */
-struct pm_latstat {
-	uint64_t	 count;
-	double		 v[PM_NLATSTATS];	/* us */
+/*
+ * What a run, or one of its clients, did: the nine counts of files and
+ * bytes, in one place for the result, a client's row and the column
+ * table.  v is the same counts as an array, for what adds them up
+ * (the clients of a run, the MPI ranks).
+ */
+#define PM_NCOUNTS	9
+struct pm_counts {
+	union {
+		struct {
+			uint64_t created_alone;	/* files created in the */
+						/* creation phase */
+			uint64_t created_mixed;	/* files created by */
+						/* transactions */
+			uint64_t read;		/* files read */
+			uint64_t appended;	/* files appended to */
+			uint64_t deleted_mixed;	/* files deleted by */
+						/* transactions */
+			uint64_t deleted_alone;	/* files deleted in the */
+						/* deletion phase */
+			uint64_t bytes_read;	/* bytes */
+			uint64_t bytes_written;	/* bytes */
+			uint64_t transactions_done; /* transactions */
+						/* completed */
+		};
+		uint64_t v[PM_NCOUNTS];
+	};
 };
+_Static_assert(sizeof (struct pm_counts) == PM_NCOUNTS * sizeof (uint64_t),
+    "v[] is every count");
 
 /*
  * One client of a run with several, as the reports show it: its status,
@@ -277,9 +307,7 @@ struct pm_clientrow {
 	uint32_t	 id;		/* global number: rank * clients + i */
 	uint32_t	 rank;		/* MPI rank, 0 without MPI */
 	enum pm_status	 status;
-	uint64_t	 created_alone, created_mixed, read, appended;
-	uint64_t	 deleted_alone, deleted_mixed;
-	uint64_t	 bytes_read, bytes_written, transactions_done;
+	struct pm_counts counts;	/* what it did */
 	uint64_t	 ns[PM_NTPHASES];	/* duration of each phase */
 	struct pm_latstat lat[PM_NOPS];	/* all phases merged */
 	char		 host[64];	/* its rank's host name */
@@ -304,15 +332,7 @@ struct pm_result {
 					   or START, END */
 	struct pm_error	 error;		/* cause for PM_STATUS_ERROR */
 
-	uint64_t	 created_alone;	/* files created in the creation phase */
-	uint64_t	 created_mixed;	/* files created by transactions */
-	uint64_t	 read;		/* files read */
-	uint64_t	 appended;	/* files appended to */
-	uint64_t	 deleted_mixed;	/* files deleted by transactions */
-	uint64_t	 deleted_alone;	/* files deleted in the deletion phase */
-	uint64_t	 bytes_read;	/* bytes */
-	uint64_t	 bytes_written;	/* bytes */
-	uint64_t	 transactions_done; /* transactions completed */
+	struct pm_counts counts;	/* what it did */
 
 	uint64_t	 t_start;	/* ns, before creating files */
 	uint64_t	 t_create_end;	/* ns, end of the creation phase */
@@ -463,14 +483,12 @@ void		 pm_rng_seed(struct pm_rng *, uint32_t);
 uint32_t	 pm_rng_next(struct pm_rng *);
 uint32_t	 pm_rng_rnd(struct pm_rng *, int64_t);
 
-/* pm_config.c */
+/* pm_option.c, pm_value.c: the configuration's life (pm_option.h). */
 void		 pm_config_init(struct pm_config *);
 void		 pm_config_copy(struct pm_config *, const struct pm_config *);
 void		 pm_config_free(struct pm_config *);
-int		 pm_config_add_location(struct pm_config *, const char *,
+void		 pm_config_add_location(struct pm_config *, const char *,
 		    uint32_t);
-int		 pm_config_remove_location(struct pm_config *, const char *);
-void		 pm_config_clear_locations(struct pm_config *);
 
 /*
  * The reporters: every one writes to the stream it is given and returns
@@ -514,8 +532,6 @@ int		 pm_report_classic(const struct pm_config *);
 int		 pm_report_header(FILE *, const struct pm_config *);
 int		 pm_report_record(FILE *, const struct pm_config *,
 		    const struct pm_result *);
-int		 pm_report_format(const char *, enum pm_report_fmt *);
-const char	*pm_report_name(enum pm_report_fmt);
 const char	*pm_phase_name(enum pm_phase);
 const char	*pm_signal_name(int);
 
@@ -540,7 +556,7 @@ int		 pm_report_json(FILE *, const struct pm_config *,
 /* pm_stats.c: rates, latency statistics, the summary of iterations. */
 void		 pm_report_rates(const struct pm_config *,
 		    const struct pm_result *, struct pm_rates *);
-void		 pm_latstat(const struct pm_hist *, struct pm_latstat *);
+void		 pm_client_rates(const struct pm_clientrow *, struct pm_rates *);
 double		 pm_student_t975(size_t);
 int		 pm_report_summary(FILE *, const struct pm_summary *);
 struct pm_summary *pm_summary_new(void);
@@ -549,13 +565,6 @@ void		 pm_summary_add(struct pm_summary *, const struct pm_config *,
 void		 pm_summary_free(struct pm_summary *);
 size_t		 pm_summary_rate(const struct pm_summary *, double *,
 		    double *, double *);
-
-/* pm_option.c: the configuration columns of CSV and JSON records. */
-void		 pm_option_columns(const struct pm_config *, int,
-		    void (*)(void *, const char *, const char *, int), void *);
-void		 pm_option_defaults(struct pm_config *);
-void		 pm_option_copy_text(struct pm_config *);
-void		 pm_option_free_text(struct pm_config *);
 
 /* pm_strict.c: whether others could replace a directory's files. */
 struct stat;
@@ -578,6 +587,7 @@ void		 pm_usage_thread(struct pm_cpu *);
 void		 pm_cpu_sub(struct pm_cpu *, const struct pm_cpu *,
 		    const struct pm_cpu *);
 void		 pm_cpu_add(struct pm_cpu *, const struct pm_cpu *);
+void		 pm_usage_ranks(struct pm_result *);
 
 /*
  * xmalloc.c: allocation that exits with a message on failure, only

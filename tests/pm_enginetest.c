@@ -181,22 +181,22 @@ main(int argc, char **argv)
 		}
 		printf("%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu "
 		    "%s\n",
-		    (unsigned long long)(res->created_alone +
-		    res->created_mixed),
-		    (unsigned long long)res->created_alone,
-		    (unsigned long long)res->created_mixed,
-		    (unsigned long long)res->read,
-		    (unsigned long long)res->appended,
-		    (unsigned long long)(res->deleted_alone +
-		    res->deleted_mixed),
-		    (unsigned long long)res->deleted_alone,
-		    (unsigned long long)res->deleted_mixed,
-		    (unsigned long long)res->bytes_read,
-		    (unsigned long long)res->bytes_written,
+		    (unsigned long long)(res->counts.created_alone +
+		    res->counts.created_mixed),
+		    (unsigned long long)res->counts.created_alone,
+		    (unsigned long long)res->counts.created_mixed,
+		    (unsigned long long)res->counts.read,
+		    (unsigned long long)res->counts.appended,
+		    (unsigned long long)(res->counts.deleted_alone +
+		    res->counts.deleted_mixed),
+		    (unsigned long long)res->counts.deleted_alone,
+		    (unsigned long long)res->counts.deleted_mixed,
+		    (unsigned long long)res->counts.bytes_read,
+		    (unsigned long long)res->counts.bytes_written,
 		    status_names[res->status]);
 		if (extra > 0)
 			printf("%llu %llu %llu %llu %llu %llu %llu %s\n",
-			    (unsigned long long)res->transactions_done,
+			    (unsigned long long)res->counts.transactions_done,
 			    (unsigned long long)
 			    res->lat[PM_TP_CREATE][PM_OP_CREATE].count,
 			    (unsigned long long)

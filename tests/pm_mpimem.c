@@ -50,6 +50,12 @@
 #include "pm_cli.h"
 #include "pm_mpi.h"
 
+/* What the transport asks of the engine, as postmark gives it. */
+static const struct pm_mpi_engine engine = {
+	.signal = pm_workload_signal,
+	.thread_signals = pm_thread_signals
+};
+
 #ifndef __has_feature
 #define __has_feature(x)	0
 #endif
@@ -133,7 +139,7 @@ main(int argc, char **argv)
 #ifndef REFUSE
 	return (4);
 #endif
-	if (pm_mpi_start(&argc, &argv) == -1 || pm_mpi_size() < 2)
+	if (pm_mpi_start(&argc, &argv, &engine) == -1 || pm_mpi_size() < 2)
 		return (3);
 	me = pm_mpi_rank();
 	n = pm_mpi_size();

@@ -56,6 +56,12 @@
 #include "pm_cli.h"
 #include "pm_mpi.h"
 
+/* What the transport asks of the engine, as postmark gives it. */
+static const struct pm_mpi_engine engine = {
+	.signal = pm_workload_signal,
+	.thread_signals = pm_thread_signals
+};
+
 static int	 stopped;		/* set by the watcher */
 
 static void	 handler(int);
@@ -157,7 +163,7 @@ main(int argc, char **argv)
 		return (2);
 	signal(SIGTERM, handler);
 	signal(SIGINT, handler);
-	if (pm_mpi_start(&argc, &argv) == -1 || pm_mpi_size() < 2)
+	if (pm_mpi_start(&argc, &argv, &engine) == -1 || pm_mpi_size() < 2)
 		return (3);
 	last = pm_mpi_size() - 1;
 	snprintf(go, sizeof go, "%s/go", argv[2]);

@@ -1,11 +1,12 @@
 #!/bin/sh
-# set number 1000000 works: a 2,000,000-slot table (16 bytes a slot),
-# names up to seven digits, and the whole pool created and deleted.  With
-# a fixed size of 1 byte every append is skipped, so appended is 0, bytes
-# written = files created and bytes read = files read.  A million files
-# need a fast file system and about 5 GB of memory (a page per file on a
-# tmpfs): the test runs as root on a tmpfs of its own when enough memory
-# is available, and is skipped otherwise.
+# set number 1000000 works: a 2,000,000-slot table (8 bytes a slot, its
+# directory beside it), names up to seven digits, and the whole pool
+# created and deleted.  With a fixed size of 1 byte every append is
+# skipped, so appended is 0, bytes written = files created and bytes
+# read = files read.  A million files need a fast file system and about
+# 5 GB of memory (a page per file on a tmpfs): the test runs as root on a
+# tmpfs of its own when enough memory is available, and is skipped
+# otherwise.
 
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/data/engine.sh"

@@ -42,6 +42,23 @@ is "$(csv_rows "$T/two.csv" "client host" | sed -n 's/^all //p')" \
     "$(uname -n)" "the run's host lists the ranks' hosts"
 snapshot "$T/L" >"$T/L.after"
 same_file "$T/L.after" "$T/L.before" "two ranks: nothing left"
+# The run's CPU of a phase is that of both ranks' processes: at least
+# the sum of their clients' threads (each within its process).  Once it
+# was rank 0's alone, less than its clients' together.
+for p in creation transactions deletion; do
+	is "$(csv_rows "$T/two.csv" "${p}_user_s ${p}_system_s" | awk '
+	    NR == 1 { run = $1 + $2; next } { cl += $1 + $2 }
+	    END { print (run >= cl - 1e-9 ? "covers" : \
+		"short: " run " s of " cl " s") }')" covers \
+	    "$p: the run's CPU covers every rank's clients"
+done
+printf '%s;run;quit\n' "$BASE" | tr ';' '\n' >"$T/verbose.cfg"
+(cd "$T" && exec $GUARD $MPIRUN "$POSTMARK" verbose.cfg </dev/null \
+    >"$T/verbose.out" 2>"$T/verbose.err")
+is "$?" 0 "a verbose report of two ranks: exit 0"
+grep -qx 'Where the time went (CPU: the processes of the 2 MPI ranks, summed):' \
+    "$T/verbose.out"
+ok $? "the verbose report says which processes its CPU covers"
 
 # set rankshift 1: each rank works on the other's files; same totals.
 mpi_run shift "$BASE;set rankshift 1"

@@ -102,9 +102,8 @@ main(void)
 	struct pm_cmderr	 err = { 0 };
 	struct pm_result	*r;
 	const struct pm_option	*opts;
-	enum pm_report_fmt	 fmt;
 	const char		*cand[8];
-	size_t			 clen[8], n, nopts, i, j;
+	size_t			 clen[8], n, nopts, i;
 	char			*out, *hdr;
 	int			 col, same;
 	FILE			*fp;
@@ -160,18 +159,18 @@ main(void)
 	pm_result_free(r);
 
 	/*
-	 * The report format is a choice like the others: its names, in the
-	 * order of enum pm_report_fmt, are the reporter table's.
+	 * The report format is a choice like the others, whose names are
+	 * the one list of the reporters' names (by enum pm_report_fmt).
 	 */
 	opts = pm_options(&nopts);
-	for (i = 0; i < nopts && strcmp(opts[i].name, "set report") != 0; i++)
-		continue;
-	for (j = 0, same = i < nopts && opts[i].type == PM_V_CHOICE;
-	    same && opts[i].choices[j] != NULL; j++)
-		same = pm_report_format(opts[i].choices[j], &fmt) == 0 &&
-		    fmt == (enum pm_report_fmt)j &&
-		    strcmp(pm_report_name(fmt), opts[i].choices[j]) == 0;
-	ok(same && j == 4, "set report's choices are the reporters' names");
+	ok(nopts == PM_NKEYS &&
+	    strcmp(opts[PM_KEY_REPORT].name, "set report") == 0 &&
+	    opts[PM_KEY_REPORT].choices == pm_report_names,
+	    "set report's choices are the reporters' names");
+	for (i = 0, same = 1; i < nopts; i++)
+		same = same && opts[i].name != NULL &&
+		    strncmp(opts[i].name, "set ", 4) == 0;
+	ok(same, "every key has its row (no index of enum pm_key left empty)");
 	pm_config_free(&cfg);
 	return (done_testing());
 }

@@ -1,13 +1,14 @@
 # tests/clients/stopcheck.py CSV PHASE NUMBER TRANSACTIONS: the record of
 # a run stopped in PHASE (creation or transactions) holds what was
 # measured, row by row (the run's and each client's): the counts of the
-# phases it reached, zero time and zero counts in those it never
-# reached (1e-09 s: a zero interval counts as 1 ns), elapsed_s the sum
-# of the three phases, each rate its count over its phase's time; with
-# several clients, each phase of the run lasts as long as its longest
-# client; stopped in the creation phase, the run made some files (a
-# client may have made none yet).  Prints one line per fault, or
-# nothing.
+# phases it reached, no time (0 s) and zero counts in those it never
+# reached, elapsed_s the sum of the three phases, each rate its count
+# over its phase's time; with several clients, each phase of the run
+# lasts as long as its longest client; stopped in the creation phase,
+# the run made some files (a client may have made none yet).  Where the
+# run's time went is recorded for the phases it reached, the one it
+# stopped in included, and for none other.  Prints one line per fault,
+# or nothing.
 import csv
 import os
 import sys
@@ -28,7 +29,7 @@ def num(r, k):
 
 
 def zero(s):
-    return s <= 1e-9
+    return s == 0
 
 
 def close(a, b, rel=1e-6, eps=4e-9):
@@ -74,7 +75,21 @@ def check(r, who, nclients):
                                                     r[count], r[secs]))
 
 
+def usage(r, who):
+    reached = ("creation",) if phase == "creation" else \
+        ("creation", "transactions")
+    for p in ("creation", "transactions", "deletion"):
+        have = [r[p + k] != "" for k in ("_user_s", "_system_s", "_wait_s")]
+        if p in reached and not all(have):
+            bad.append("%s: where the %s phase's time went is missing" %
+                       (who, p))
+        if p not in reached and any(have):
+            bad.append("%s: the %s phase never started, yet its time went "
+                       "somewhere" % (who, p))
+
+
 check(run, "run", max(1, len(clients)))
+usage(run, "run")
 for c in clients:
     check(c, "client " + c["client"], 1)
 for k in ("creation_s", "transactions_s", "deletion_s"):

@@ -36,6 +36,10 @@
  *				made to fail (N counts from arming), and
  *				with PMFAULT_BACKTRACE set the calls that
  *				led to it
+ *	PMFAULT_TALLY=PATH	at exit, if armed, write "allocated
+ *				BYTES": the sizes of the allocations
+ *				made after arming, summed (what is
+ *				freed is not taken off)
  *
  * The real allocator is glibc's (__libc_malloc and friends), so that
  * nothing here allocates.  free is not wrapped.
@@ -67,6 +71,8 @@ static size_t		 fa_min;	/* 0: none */
 static size_t		 fa_max = SIZE_MAX;
 static const char	*fa_log;
 static unsigned long	 fa_count;	/* allocations since arming */
+static const char	*fa_tally;
+static size_t		 fa_total;	/* their bytes, when made */
 static pid_t		 fa_pid;	/* the process faults are for */
 static int		 fa_bt;		/* log backtraces */
 static __thread int	 fa_busy;	/* in here: allocate, never fail */
@@ -74,6 +80,7 @@ static __thread int	 fa_busy;	/* in here: allocate, never fail */
 static int	 fa_fail(size_t);
 static void	 fa_note(unsigned long, size_t);
 static void	 fa_init(void);
+static void	 fa_tally_write(void) __attribute__((__destructor__));
 
 /* Read the environment: is this the program, and what to fail. */
 static void
@@ -97,6 +104,7 @@ fa_init(void)
 	if ((v = getenv("PMFAULT_MAX")) != NULL)
 		fa_max = (size_t)strtoull(v, NULL, 10);
 	fa_log = getenv("PMFAULT_LOG");
+	fa_tally = getenv("PMFAULT_TALLY");
 	fa_pid = getpid();
 	fa_state = fa_trigger != NULL ? 2 : 3;
 	if ((fa_bt = getenv("PMFAULT_BACKTRACE") != NULL)) {
@@ -157,11 +165,30 @@ fa_fail(size_t size)
 	n = __atomic_add_fetch(&fa_count, 1, __ATOMIC_RELAXED);
 	fail = (fa_nth != 0 && n == fa_nth) ||
 	    (fa_min != 0 && size >= fa_min && size <= fa_max);
-	if (!fail)
+	if (!fail) {
+		(void)__atomic_add_fetch(&fa_total, size, __ATOMIC_RELAXED);
 		return (0);
+	}
 	fa_note(n, size);
 	errno = ENOMEM;
 	return (1);
+}
+
+/* PMFAULT_TALLY: the bytes allocated, written as the program ends. */
+static void
+fa_tally_write(void)
+{
+	char	 buf[64];
+	int	 fd, len;
+
+	if (fa_tally == NULL || fa_state != 3 || getpid() != fa_pid)
+		return;
+	len = snprintf(buf, sizeof buf, "allocated %zu\n", fa_total);
+	if ((fd = open(fa_tally, O_WRONLY | O_TRUNC | O_CREAT | O_CLOEXEC,
+	    0644)) == -1)
+		return;
+	(void)write(fd, buf, (size_t)len);
+	close(fd);
 }
 
 void *
