@@ -83,7 +83,7 @@ static char	**pm_hook_env(const struct pm_hookrun *, int, int);
 static char	*pm_hook_locations(const struct pm_config *);
 static int	 pm_hook_ours(const char *);
 static void	 pm_hook_env_free(char **);
-static void	 pm_hook_child(const struct pm_hookrun *, const char *,
+static void	 pm_hook_child(const struct pm_hookrun *, char *,
 		    char **, const sigset_t *);
 static void	 pm_hook_onalarm(int);
 static void	 pm_hook_ontstp(int);
@@ -359,14 +359,14 @@ pm_hook_env_free(char **env)
  * not return.
  */
 static void
-pm_hook_child(const struct pm_hookrun *h, const char *cmd, char **env,
+pm_hook_child(const struct pm_hookrun *h, char *cmd, char **env,
     const sigset_t *mask)
 {
 	static const int	 caught[] = {
 		SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGALRM
 	};
 	struct sigaction	 sa;
-	char			*argv[] = { "sh", "-c", (char *)cmd, NULL };
+	char			*argv[] = { "sh", "-c", cmd, NULL };
 	size_t			 i;
 	int			 fd;
 
@@ -469,7 +469,7 @@ int
 pm_hook_run(const struct pm_hookrun *h, int when, int hp,
     struct pm_error *err)
 {
-	const char		*cmd = h->cfg->hook[when][hp];
+	char			*cmd = h->cfg->hook[when][hp];
 	const char		*op = "fork";
 	struct pm_hooksave	 save;
 	sigset_t		 set, old;
