@@ -10,12 +10,19 @@ the calls are PostMark's, call for call.
 1. The file table
 
 The random generator's call order, slot allocation, picks, names and
-contents are exactly PostMark's.  The table is 16 bytes per slot: size,
-name number, location index, subdirectory index.  A hierarchical
-free-slot bitmap finds the lowest free slot without rescanning the table,
-and its level 0 (a bit per slot, set exactly when the size is not 0)
-answers PICK_USED's "is this slot live" for each draw: 1/128 of the table
-to miss the cache in, instead of the table itself.
+contents are exactly PostMark's.  The table is 8 bytes per slot: the
+size and the name number (struct pm_slot, a _Static_assert keeps it so).
+Each slot's directory, one number (location x subdirectories +
+subdirectory), is kept beside the table in as few bytes as the run's
+directories need: none for one directory, 1 byte for up to 256, then 2,
+4 or 8; so a slot costs at most 9 bytes up to 256 directories.  The slot
+was 16 bytes until 2026-12-06 (location and subdirectory as two 32-bit
+numbers in every slot); t1018 holds a run to at most 10 bytes a slot with
+its bitmap, and bench/memory.sh measures it.  A hierarchical free-slot
+bitmap finds the lowest free slot without rescanning the table, and its
+level 0 (a bit per slot, set exactly when the size is not 0) answers
+PICK_USED's "is this slot live" for each draw: 1/64 of the table to miss
+the cache in, instead of the table itself.
 
 
 2. Directory handles
@@ -48,15 +55,26 @@ in a directory can put a file of theirs under one of the run's names
 between two operations.  So with set strictmodes true (the default) each
 directory handle is checked once, by the fstat that follows its open
 (pm_dir_strict: locations, rR, cI, sK, made or adopted): it is refused
-when a user other than us and root owns it, or group or others may write
-in it and it is not sticky (a user private group, named as the user with
-no other member, as with umask 002, does not count).  pm_dirs_exposure
-says why, for the engine's error and for pm_run_check, which refuses the
-same locations in a file of commands before anything runs.
+when a user other than us and root owns it, or someone else may write in
+it and it is not sticky.  Someone else is others (the mode), a user or
+group that the directory's POSIX ACL names with write as its mask leaves
+it (its system.posix_acl_access attribute, read from the handle, and
+only when the mode's group bits allow writing: without them the ACL's
+mask has none), or the owning group (the mode, or its ACL entry).  A
+user private group (our primary group, named as we are, as with umask
+002) does not count unless someone else is in it: a member, or a user
+whose primary group it is in the passwd database (walked under a mutex:
+its enumeration is the process's).  pm_dirs_exposure(fd, st, user, harm)
+says why, naming that user or group, for the engine's error, for
+pm_run_check, which refuses the same locations in a file of commands
+before anything runs, and for the directory of a file of records
+(README.records).
 
 No system call is added to the operations, and none between PostMark's
-mkdir calls: geteuid is asked once per pm_dirs_open, and a directory the
-run made is its own (the strace tests compare that window call for call).
+mkdir calls: geteuid is asked once per pm_dirs_open, a directory the run
+made is its own, and its mode (made 0700) lets no group write,
+so its ACL is never read (the strace tests compare that window call for
+call).
 
 
 4. Buffered I/O: glibc's stdio reproduced

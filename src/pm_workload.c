@@ -433,7 +433,7 @@ pm_find_free(struct pm_run *run)
 /*
  * PostMark's PICK_USED: draw RND(2N) until the slot is live.  The caller
  * makes sure one is.  Live is asked of the bitmap's level 0 (a bit per
- * slot: 1/128 of the table, which a draw would miss in the cache), whose
+ * slot: 1/64 of the table, which a draw would miss in the cache), whose
  * bit is set exactly when the slot's size is not 0: pm_draw sets it with
  * the size, and every path that empties a slot during a run clears it
  * (a failed create, a delete; pm_client_cleanup empties the table only
