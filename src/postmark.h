@@ -591,7 +591,7 @@ void		 pm_usage_ranks(struct pm_result *);
 
 /*
  * xmalloc.c: allocation that exits with a message on failure, only
- * where no run holds files (HACKING.md, "Running out of memory").
+ * where no run holds files (src/README.run, "Running out of memory").
  */
 void		*xmalloc(size_t);
 void		*xcalloc(size_t, size_t);

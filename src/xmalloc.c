@@ -19,7 +19,7 @@
  * fatal.  They may be used only where no run holds files (before a run,
  * after it, in the command language and the reports): the engine checks
  * every allocation it makes during a run and fails the run cleanly
- * instead, as on ENOSPC (HACKING.md, "Running out of memory").
+ * instead, as on ENOSPC (src/README.run, "Running out of memory").
  */
 
 #include "config.h"
