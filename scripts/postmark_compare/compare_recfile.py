@@ -15,7 +15,7 @@
 
 """The CSV file that the kernels mode appends its rows to itself (in run
 mode postmark does): judged as postmark judges a file of CSV records
-(src/pm_record.c), made only with its first row, appended to as
+(src/pm_recfile.c), made only with its first row, appended to as
 postmark appends.
 
 Before the first boot, plan() names the file (-o's, else a new
@@ -55,7 +55,7 @@ _BLANKS = " \t\n\v\f\r"
 _HELD = {signal.SIGHUP, signal.SIGINT, signal.SIGTERM}
 _CUT = "ends in the middle of a line"
 
-# How each kind of record file starts (pm_record.c's pm_recsigs), the
+# How each kind of record file starts (pm_recfile.c's pm_recsigs), the
 # most specific first: what it holds and what writes it.
 _KINDS = ((b"schema_version,iteration,label,client,phase,interval,",
            "an interval series", None),
