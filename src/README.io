@@ -60,8 +60,9 @@ it and it is not sticky.  Someone else is others (the mode), a user or
 group that the directory's POSIX ACL names with write as its mask leaves
 it (its system.posix_acl_access attribute, read from the handle, and
 only when the mode's group bits allow writing: without them the ACL's
-mask has none), or the owning group (the mode, or its ACL entry).  A
-user private group (our primary group, named as we are, as with umask
+mask has none), or the owning group (the mode's group bits; with an
+ACL, whose mask those bits then show, the group's own entry).  A user
+private group (our primary group, named as we are, as with umask
 002) does not count unless someone else is in it: a member, or a user
 whose primary group it is in the passwd database (walked under a mutex:
 its enumeration is the process's).  pm_dirs_exposure(fd, st, user, harm)
@@ -72,9 +73,8 @@ before anything runs, and for the directory of a file of records
 
 No system call is added to the operations, and none between PostMark's
 mkdir calls: geteuid is asked once per pm_dirs_open, a directory the run
-made is its own, and its mode (made 0700) lets no group write,
-so its ACL is never read (the strace tests compare that window call for
-call).
+made is its own, and its mode (made 0700) lets no group write, so its
+ACL is never read (the strace tests compare that window call for call).
 
 
 4. Buffered I/O: glibc's stdio reproduced
