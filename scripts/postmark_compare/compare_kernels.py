@@ -66,6 +66,10 @@ BOOT_ALLOWANCE = 120    # seconds of a boot besides postmark's run
 # machine), under KVM a fifth of that.
 PER_OP = {"tcg": 0.030, "kvm": 0.006}
 STATUS_LINES = 10       # console lines in an error row's status
+ICOUNT_CPUS = ("under icount QEMU runs the processors in turn on one host "
+               "thread, and Linux 6.1 in QEMU 7.2 hangs there bringing up "
+               "its second processor; give --cpus 1, or --clock host for "
+               "several processors on the host's clock")
 TCG_WARNING = ("QEMU emulated the processor (TCG): the times are the "
                "emulator's, not the kernel's, and only ratios between "
                "kernels on the same emulator mean something")
@@ -192,10 +196,11 @@ class Kernels(compare_run.Runner):
             raise Usage(f"--seed: '{o.seed}' is not a whole number of at "
                         "most 10 digits")
         o.seed = o.seed or str(int(time.time()))
-        need_posint("--cpus", o.cpus)
-        if int(o.cpus) > 255:
-            raise Usage(f"--cpus: {o.cpus} is more than QEMU's pc takes "
-                        "(255)")
+        if o.cpus:
+            need_posint("--cpus", o.cpus)
+            if int(o.cpus) > 255:
+                raise Usage(f"--cpus: {o.cpus} is more than QEMU's pc "
+                            "takes (255)")
         if o.time_limit:
             need_posint("--time-limit", o.time_limit)
         for opt, v in (("--disk-size", o.disk_size), ("--memory",
@@ -209,9 +214,48 @@ class Kernels(compare_run.Runner):
                         "little for a kernel")
         if o.accel not in ("auto", "kvm", "tcg"):
             raise Usage(f"--accel: '{o.accel}' is none of auto, kvm, tcg")
+        self.clock_options()
         if not re.fullmatch(r"[a-z0-9]+", o.fs):
             raise Usage(f"--fs: '{o.fs}' is not a file system's name "
                         "(ext4, xfs ...)")
+
+    def clock_options(self):
+        """Check --clock against --accel and --cpus: the icount clock
+        needs TCG and one processor."""
+        o = self.o
+        if o.clock not in ("",) + pm_vm.CLOCKS:
+            raise Usage(f"--clock: '{o.clock}' is neither icount nor host")
+        if o.clock != "icount":
+            return
+        if o.accel == "kvm":
+            raise Usage("--clock icount with --accel kvm: QEMU counts "
+                        "instructions only when it emulates the processor "
+                        "(TCG); give --accel tcg (or auto), or --clock "
+                        "host")
+        if o.cpus and int(o.cpus) > 1:
+            raise Usage(f"--clock icount with --cpus {o.cpus}: " +
+                        ICOUNT_CPUS)
+
+    def settle_clock(self):
+        """The clock and the processors of the boots, once the
+        accelerator is known: icount under TCG unless --clock host (one
+        processor: ICOUNT_CPUS), else the host's clock; said here."""
+        o = self.o
+        self.clock = pm_vm.settle_clock(o.clock or "auto", self.accel)
+        if self.clock == "icount" and o.cpus and int(o.cpus) > 1:
+            raise Usage(f"--cpus {o.cpus} under TCG, whose clock is icount "
+                        f"unless --clock host: {ICOUNT_CPUS}")
+        self.cpus = int(o.cpus or (1 if self.clock == "icount" else 2))
+        if self.clock == "icount":
+            self.ctx.note(f"clock: icount (QEMU's -icount shift="
+                          f"{pm_vm.ICOUNT_SHIFT},sleep=off, one processor): "
+                          "the guest's times are its instructions, "
+                          f"{2 ** pm_vm.ICOUNT_SHIFT} ns each, whatever the "
+                          "host's load; --clock host uses the host's clock")
+        else:
+            self.ctx.note(f"clock: host (the guest's clock follows the "
+                          f"host's under {self.accel}), {self.cpus} "
+                          "processors")
 
     def variants(self):
         """The disks: [(NAME or "", mkfs options)]; one --mkfs-options
@@ -323,14 +367,15 @@ class Kernels(compare_run.Runner):
         self.ctx.note(f"time limit of a boot: {self.limit} s ({how})")
 
     def choose_accel(self):
-        """The accelerator (pm_accel's probe, once), its warning said
-        here once; under the test hook, the first row's."""
+        """The accelerator (pm_accel's probe, once; TCG without it for
+        --clock icount), its warning said here once; under the test
+        hook, the first row's."""
         if self.hook is not None:
             self.accel = self.hook.accel
             return
+        want, _ = pm_vm.choose_clock(self.o.clock or "auto", self.o.accel)
         try:
-            self.accel, _, warnings = pm_accel.choose(self.o.qemu,
-                                                      self.o.accel)
+            self.accel, _, warnings = pm_accel.choose(self.o.qemu, want)
         except ValueError as e:
             raise Fail(f"--accel kvm: {e}") from None
         for w in warnings:
@@ -396,11 +441,12 @@ class Kernels(compare_run.Runner):
             return pm_vm.run_once(
                 t.kernel, t.modules, self.cfgtext, fs=o.fs,
                 mkfs_options=t.mkfs, disk_size=o.disk_size,
-                memory=o.memory, cpus=int(o.cpus), time_limit=self.limit,
+                memory=o.memory, cpus=self.cpus, time_limit=self.limit,
                 workdir=self.ctx.scratch(), mount_options=o.mount_options,
                 label=t.label, postmark=self.pm, init=self.init,
                 qemu=o.qemu, accel=self.accel, append=t.append,
-                echo=_Echo(self.ctx) if o.verbose else None)
+                echo=_Echo(self.ctx) if o.verbose else None,
+                clock=self.clock)
         except pm_vm.Stopped as e:
             raise self.stopped(signal.Signals[str(e)]) from None
 
@@ -438,7 +484,9 @@ class Kernels(compare_run.Runner):
         for key, col in (("accel", "vm_accelerator"), ("cpus", "vm_cpus"),
                          ("memory_mib", "vm_memory_mib"),
                          ("disk", "vm_disk"), ("cache", "vm_cache"),
-                         ("qemu", "vm_qemu"), ("machine", "vm_machine")):
+                         ("qemu", "vm_qemu"), ("machine", "vm_machine"),
+                         ("clock", "vm_clock"),
+                         ("icount_shift", "vm_icount_shift")):
             if vm.get(key) not in (None, "", "auto"):
                 d[col] = str(vm[key])
         return [d.get(name, "") for name in self.header]
@@ -629,6 +677,7 @@ def _run(o, ctx, report, columns, need_plot, stopped):
     r.needs()
     r.check_config()
     r.choose_accel()
+    r.settle_clock()
     r.time_limit()
     r.csv = r.result_file("-vs-".join(t.label for t in r.targets_))
     r.check_file()
