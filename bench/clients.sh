@@ -14,8 +14,8 @@
 # ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 #
-# How the aggregate transaction rate grows with the clients
-# : the classic configuration (bench/classic.pm: files of 500 to
+# How the aggregate transaction rate grows with the clients: the
+# classic configuration (bench/classic.pm: files of 500 to
 # 10000 bytes, seed 42) with FILES files and TRANSACTIONS transactions per
 # client, run with "set clients" 1, 2 and 4, each client in its own
 # directory (mode private) and all in the same ones (set shared true, mode

@@ -14,8 +14,8 @@
 # ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 #
-# How long postmark-compare's report takes on a big result file (issue
-# 15, item 7): two short runs of postmark (labels A and B) give two CSV
+# How long postmark-compare's report takes on a big result file: two
+# short runs of postmark (labels A and B) give two CSV
 # rows, which are repeated into a file of ROWS rows, the labels
 # alternating and the iterations counted up; then `compare.sh report
 # --no-plot FILE' runs RUNS times and the median, min and max of its

@@ -14,8 +14,8 @@
 # ACTION OF CONTRACT, NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF
 # OR IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 #
-# How close a run comes to the CPU cost of its own system calls (issue
-# 15, item 8): our postmark and the reference PostMark each run the
+# How close a run comes to the CPU cost of its own system calls: our
+# postmark and the reference PostMark each run the
 # classic configuration (bench/classic.pm) once under strace; the run's
 # system calls become a list of operations (bench/strace2ops.py) that
 # bench/pm-replay makes again, the same calls with the same paths

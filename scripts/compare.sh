@@ -23,8 +23,8 @@
 # that make writes from postmark --columns) and python3, and execs it with
 # the arguments, in isolated mode (-I: no PYTHON* variables, no user site,
 # neither the current directory nor a script's on the module path, so
-# nothing beside the caller's files is imported) with the data directory
-# first on the path.  make install installs this
+# nothing beside the caller's files is imported; -S: no site module
+# either) with the data directory first on the path.  make install installs this
 # file as postmark-compare, documented in man/postmark-compare.1.
 #
 # Dependencies: python3 (3.8 or later: $PYTHON, else python3 in PATH, else
@@ -75,8 +75,19 @@ if ! py=$(command -v "$python"); then
 		exit 1
 	fi
 fi
+# The first statement of the Python program puts the handler of an
+# interrupt in place, before the imports (of the package and its modules,
+# most of the start-up's time): Ctrl-C then ends it with
+# "PROG: interrupted" and status 130, as it does later in compare.main
+# (which puts its own handlers in place), not with a traceback.  -S: no
+# site module (the program needs nothing outside the standard library),
+# so that the start-up before that statement is as short as it can be.
 COMPARE_PROG=$prog COMPARE_DATADIR=$datadir COMPARE_POSTMARK=$beside \
-    COMPARE_PM_INIT=$pminit exec "$py" -I -B -c 'import sys
+    COMPARE_PM_INIT=$pminit exec "$py" -I -S -B -c 'import os, signal, sys
+def interrupted(signo, frame):
+    sys.stderr.write(os.environ["COMPARE_PROG"] + ": interrupted\n")
+    raise SystemExit(130)
+signal.signal(signal.SIGINT, interrupted)
 sys.path.insert(0, sys.argv.pop(1))
 from postmark_compare import compare
 sys.exit(compare.main(sys.argv[1:]))' "$datadir" "$@"

@@ -21,11 +21,15 @@
 # transactions all clients did until the first one was done, per second of
 # that time), mean.  The key sits below the plot, under the axis title
 # (keymargin).  Interval ends below zero are drawn at zero, and the y
-# axis stops at clientstop (see PlotData.top() in compare_plot.py).
+# axis stops at clientstop (see PlotData.top() in compare_plot.py), where
+# an upward triangle marks an interval that goes on above it and the
+# title says so (clientsclipped).  The points are the groups of the plot
+# (stats.tsv's column 15).
 
 set title title . "\n" . workload . sprintf(", %d files", plotnumber) . \
     "\ntransactions/s versus clients: mean and 95% confidence " . \
-    "interval; dashed: stonewall rate"
+    "interval; dashed: stonewall rate" . (clientsclipped ? "; up " . \
+    "triangle: the interval goes on above the axis" : "")
 set key below
 eval common . keymargin
 set logscale x 2
@@ -38,12 +42,16 @@ set yrange [0:clientstop]
 set xlabel "clients (set clients)"
 set ylabel "transactions/s"
 rate = 'for [i=1:nlabels] stats using (($1 == i && ' . \
-    'strcol(4) eq "transactions_per_s" && $3 == plotnumber) ? ' . \
+    'strcol(4) eq "transactions_per_s" && $15 == 1) ? ' . \
     '$12 : NaN):9:($10 < 0 ? 0 : $10):11 with yerrorlines ' . \
     'lc i lw 2 pt 7 ps 0.8 title value(sprintf("label%d", i))'
 wall = 'for [i=1:nlabels] stats using (($1 == i && ' . \
     'strcol(4) eq "transactions_stonewall_per_s" && ' . \
-    '$3 == plotnumber) ? $12 : NaN):9 with linespoints ' . \
+    '$15 == 1) ? $12 : NaN):9 with linespoints ' . \
     'lc i lw 2 dt 2 pt 6 ps 0.8 ' . \
     'title value(sprintf("label%d", i)) . " stonewall"'
-eval 'plot ' . rate . (clientsstonewall ? ', ' . wall : '')
+clip = 'for [i=1:nlabels] stats using (($1 == i && ' . \
+    'strcol(4) eq "transactions_per_s" && $15 == 1 && ' . \
+    '$11 > clientstop) ? $12 : NaN):(clientstop) with points ' . \
+    'lc i pt 9 ps 1.2 notitle'
+eval 'plot ' . rate . ', ' . clip . (clientsstonewall ? ', ' . wall : '')

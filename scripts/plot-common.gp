@@ -31,18 +31,29 @@
 # numbermin, numbermax, numbervalues (the file counts at plotclients),
 # nclients, clientmin, clientmax, clientvalues (the client counts at
 # plotnumber; the values are strings of numbers), clientsstonewall,
-# clientstop, nlabels, labelI, labelticI (labelI with % doubled: a tic label
-# is a format), nbars, barkeyK, barnameK, barunitK, barbetterK ("higher
+# clientstop, nlabels, labelI, ticnameI (the tic label of label I: the
+# label, or its number when some label is too long for a tic, the title
+# then keying the numbers), ticangle (the angle of the tic labels, 0:
+# level), ticrows (the lines of text they take), plotplace (the place of the group of the bar and latency plots),
+# nbars, barkeyK, barnameK, barunitK, barbetterK ("higher
 # is better" or "lower is better", from the column's role), barhasK,
-# barsweepK,
-# bartopK, opI and ophasI, and for the -series and -growth plots the
+# barsweepK, bartopK, filespanels (the measures K of the -files plot),
+# filesclipped (how many of its intervals go on above their axis), opI and
+# ophasI, latclipped (how many intervals of the latency plot reach 0 or
+# below), and for the -series and -growth plots the
 # variables named in plot-series.gp and plot-growth.gp; stats.tsv has the
 # columns label index, label (" as '), number, measure, kind, op,
 # percentile index, n, mean, low and high end of the 95 % interval,
 # clients, place of the group (1 to the number of groups, in the order of
-# the tables).
+# the tables), 1 when the group is a point of the -files plot, 1 when of
+# the -clients plot; labels.tsv the label indexes, a line each.
+#
+# The tic labels of the labels are read as data, plotted from labels.tsv
+# with xticlabels() (the element tics): a tic label of `set xtics' is a
+# format to gnuplot, which cut a label holding a % at 50 characters.
 
 stats = 'data/stats.tsv'
+labels = 'data/labels.tsv'
 load 'data/vars.gp'
 set datafile separator "\t"
 set datafile missing "NaN"
@@ -53,6 +64,11 @@ nodata = 'unset tics; unset border; unset xlabel; unset ylabel; ' . \
     'unset grid; unset logscale; set label 99 "no data" at graph 0.5, ' . \
     'graph 0.5 center; plot [0:1][0:1] 2 notitle; unset label 99'
 common = 'set border 3; set tics nomirror; set ytics; set grid ytics; '
+# The labels' tic labels along the x axis, turned when they do not fit.
+ticsetup = 'set xtics (); ' . (ticangle == 0 ? 'set xtics norotate; ' : \
+    sprintf('set xtics rotate by %d right; ', ticangle))
+tics = 'labels using 1:(NaN):xticlabels(value(sprintf("ticname%d", $1))) ' . \
+    'with points notitle'
 # A key below a plot goes under its x axis title, in a bottom margin with
 # a row for every four labels, so that it covers neither the title nor
 # the tic labels.

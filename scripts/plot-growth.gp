@@ -19,14 +19,18 @@
 # compare_growth.py); loaded after plot-common.gp.
 # data/growth.tsv has the columns line (1..ngrowth), files alive,
 # creates/s, p99 latency in microseconds (NaN when none) and intervals in
-# the bin; vars.gp names the lines growthnameI.
+# the bin; vars.gp names the lines growthnameI and says whether any p99
+# was measured (growthp99).  Each panel has the key below it, under its
+# axis title, in a bottom margin with a row for every three lines (inside
+# a panel the key covered its data).
 
 growth = 'data/growth.tsv'
 set multiplot layout 2,1 title title . "\n" . workload . \
     "\ncreation phase, per interval: median over the runs"
-set key top right
+set key below
 setup = common . 'set xlabel "files alive (at the end of the ' . \
-    'interval)"; set xrange [0:*]; set tics nomirror'
+    'interval)"; set xrange [0:*]; set tics nomirror; ' . \
+    sprintf('set bmargin %d; ', 5 + ceil(ngrowth / 3.0))
 eval setup
 set title "create rate"
 set ylabel "creates/s"
@@ -36,10 +40,14 @@ plot for [i=1:ngrowth] growth using ($1 == i ? $2 : NaN):3 \
     title value(sprintf("growthname%d", i))
 eval setup
 set title "p99 latency of creates"
-set ylabel "latency (microseconds)"
-set logscale y
-set yrange [*:*]
-plot for [i=1:ngrowth] growth using ($1 == i ? $2 : NaN):4 \
-    with linespoints lc i lw 2 pt 7 ps 0.6 \
-    title value(sprintf("growthname%d", i))
+if (growthp99) {
+	set ylabel "latency (microseconds)"
+	set logscale y
+	set yrange [*:*]
+	plot for [i=1:ngrowth] growth using ($1 == i ? $2 : NaN):4 \
+	    with linespoints lc i lw 2 pt 7 ps 0.6 \
+	    title value(sprintf("growthname%d", i))
+} else {
+	eval nodata
+}
 unset multiplot

@@ -15,12 +15,16 @@
 # plot-latency.gp: the latency ladder of compare.sh, one panel per
 # operation (create, read, append, delete) with the p50, p90, p99 and p99.9
 # latencies of each label at the largest file count (and of that the
-# largest number of clients); loaded after plot-common.gp.  On the logarithmic axis an interval end below zero is
-# drawn at a tenth of the mean.
+# largest number of clients, and of those the last --series value); loaded
+# after plot-common.gp.  On the logarithmic axis an interval that reaches
+# zero or below is drawn down to a tenth of the mean, where a downward
+# triangle marks it, and a line of the title says so (latclipped).
 
 set multiplot layout 2,2 title title . "\n" . workload . ", " . \
     plotgroup . "\nlatency percentiles: mean and 95% confidence " . \
-    "interval over the runs"
+    "interval over the runs" . (latclipped ? "\ndown triangle: the " . \
+    "95% interval reaches 0 or below, its bar drawn down to a tenth of " . \
+    "the mean" : "")
 set key top left
 w = 0.06
 setup = common . 'set logscale y; set xtics ("p50" 1, "p90" 2, ' . \
@@ -34,10 +38,15 @@ do for [o=1:4] {
 	if (value(sprintf("ophas%d", o))) {
 		plot for [i=1:nlabels] stats using (($1 == i && \
 		    strcol(5) eq "lat" && strcol(6) eq op && \
-		    $3 == plotnumber && $12 == plotclients) ? \
+		    $13 == plotplace) ? \
 		    $7 + (i - (nlabels + 1) / 2.0) * w : \
 		    NaN):9:($10 > 0 ? $10 : $9 / 10):11 with yerrorlines \
-		    lc i lw 2 pt 7 ps 0.8 title value(sprintf("label%d", i))
+		    lc i lw 2 pt 7 ps 0.8 title value(sprintf("label%d", i)), \
+		    for [i=1:nlabels] stats using (($1 == i && \
+		    strcol(5) eq "lat" && strcol(6) eq op && \
+		    $13 == plotplace && $9 > 0 && $10 <= 0) ? \
+		    $7 + (i - (nlabels + 1) / 2.0) * w : NaN):($9 / 10) \
+		    with points lc i pt 11 ps 1.2 notitle
 	} else {
 		eval nodata
 	}

@@ -20,37 +20,35 @@
 # the middle of each step between adjacent groups that Welch's test finds
 # significant (data/steps.tsv: line's group place, measure, x, y, 1 when
 # significant); loaded after plot-common.gp.  The lines are drawn a little
-# apart so that their intervals do not hide each other.  Interval ends
+# apart so that their intervals do not hide each other.  Each panel has
+# the key of the lines below it, under the axis title and the tic labels
+# (turned when they do not fit, ticangle), in a bottom margin made for
+# it: the rows of the tic labels (ticrows: more when turned), of the axis
+# title and a row for every two lines (a key inside a panel covered its
+# data, and one of long names other panels).  Interval ends
 # below zero are drawn at zero, and the y axis stops at smeastopK (see
-# PlotData.top() in compare_plot.py).
+# PlotData.top() in compare_plot.py), where an upward triangle marks an
+# interval that goes on above it and the title says so (seriesclipped).
 
 steps = 'data/steps.tsv'
 set multiplot layout 2,3 title title . "\n" . workload . ", " . \
     seriesgroup . "\nmean and 95% confidence interval across " . \
-    byfield . "; * significant step (Welch p < 0.05)"
+    byfield . "; * significant step (Welch p < 0.05)" . \
+    (seriesclipped ? "; up triangle: the interval goes on above the " . \
+    "axis" : "")
 off(s) = (s - (nseries + 1) / 2.0) * 0.08
-setup = common . 'set xtics (); set xrange [0.5:nlabels + 0.5]; ' . \
-    'set tics nomirror; set xlabel byfield'
+set key below
+setup = common . ticsetup . 'set xrange [0.5:nlabels + 0.5]; ' . \
+    'set tics nomirror; set xlabel byfield; ' . \
+    sprintf('set bmargin %d; ', 5 + ticrows + ceil(nseries / 2.0))
 do for [k=1:nsmeas] {
 	eval setup
-	do for [i=1:nlabels] {
-		set xtics add (value(sprintf("labeltic%d", i)) i)
-	}
-	if (nlabels > 4) {
-		set xtics rotate by -30
-	} else {
-		set xtics norotate
-	}
-	if (k == 1) {
-		set key top left
-	} else {
-		set key off
-	}
 	set title value(sprintf("smeasname%d", k))
 	set ylabel value(sprintf("smeasunit%d", k))
 	set yrange [0:value(sprintf("smeastop%d", k))]
 	mk = value(sprintf("smeaskey%d", k))
 	if (value(sprintf("smeashas%d", k))) {
+		top = value(sprintf("smeastop%d", k))
 		plot for [s=1:nseries] stats using \
 		    (($13 == value(sprintf("seriesg%d", s)) && \
 		    strcol(4) eq mk) ? $1 + off(s) : NaN):9:\
@@ -60,7 +58,12 @@ do for [k=1:nsmeas] {
 		    for [s=1:nseries] steps using \
 		    (($1 == value(sprintf("seriesg%d", s)) && \
 		    strcol(2) eq mk && $5 == 1) ? $3 + off(s) : NaN):4 \
-		    with points lc s pt 3 ps 2.5 notitle
+		    with points lc s pt 3 ps 2.5 notitle, \
+		    for [s=1:nseries] stats using \
+		    (($13 == value(sprintf("seriesg%d", s)) && \
+		    strcol(4) eq mk && $11 > top) ? $1 + off(s) : NaN):(top) \
+		    with points lc s pt 9 ps 1.2 notitle, \
+		    @tics
 	} else {
 		eval nodata
 	}

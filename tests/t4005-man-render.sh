@@ -1,7 +1,9 @@
 #!/bin/sh
-# t4005-man-render: man/postmark.1 renders without the breakage that
-# lint does not see (the set precision example came
-# out as (‘2, ‘2.5%, ‘0.25’’’): an enclosure macro swallowed the next).
+# t4005-man-render: man/postmark.1 and man/postmark-compare.1 render
+# without the breakage that lint does not see (the set precision example
+# came out as (‘2, ‘2.5%, ‘0.25’’’), and the measures of --gate as
+# (‘transactions/s, ‘creates/s alone, ...’’’): an enclosure macro
+# swallowed the next).
 # Rendered by mandoc -Tutf8 and by groff -mandoc -Tutf8, each paragraph
 # must have
 #  - no quote opened inside a quote of the same kind (‘...‘ or “...“);
@@ -13,7 +15,6 @@
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 not installed"
 have() { [ -n "$1" ] && [ -x "$1" ]; }
-man=$srcdir/man/postmark.1
 
 cat >"$T/check.py" <<'EOF'
 import re
@@ -61,19 +62,25 @@ for para in re.split(r"\n\s*\n", text):
 sys.exit(1 if bad else 0)
 EOF
 
-if have "${MANDOC:-}"; then
-	"$MANDOC" -Tutf8 "$man" 2>/dev/null | python3 "$T/check.py" >"$T/m"
-	ok $? "mandoc -Tutf8: every paragraph renders whole"
-	cat "$T/m"
-else
-	skip "mandoc -Tutf8: every paragraph renders whole" "no mandoc"
-fi
-if have "${GROFF:-}"; then
-	"$GROFF" -mandoc -Tutf8 "$man" 2>/dev/null | python3 "$T/check.py" \
-	    >"$T/g"
-	ok $? "groff -mandoc -Tutf8: every paragraph renders whole"
-	cat "$T/g"
-else
-	skip "groff -mandoc -Tutf8: every paragraph renders whole" "no groff"
-fi
+for page in postmark.1 postmark-compare.1; do
+	man=$srcdir/man/$page
+	if have "${MANDOC:-}"; then
+		"$MANDOC" -Tutf8 "$man" 2>/dev/null |
+		    python3 "$T/check.py" >"$T/m"
+		ok $? "$page, mandoc -Tutf8: every paragraph renders whole"
+		cat "$T/m"
+	else
+		skip "$page, mandoc -Tutf8: every paragraph renders whole" \
+		    "no mandoc"
+	fi
+	if have "${GROFF:-}"; then
+		"$GROFF" -mandoc -Tutf8 "$man" 2>/dev/null |
+		    python3 "$T/check.py" >"$T/g"
+		ok $? "$page, groff -mandoc -Tutf8: every paragraph renders whole"
+		cat "$T/g"
+	else
+		skip "$page, groff -mandoc -Tutf8: every paragraph renders" \
+		    "whole" "no groff"
+	fi
+done
 done_testing

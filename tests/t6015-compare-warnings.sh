@@ -3,8 +3,12 @@
 #.  A label on tmpfs is warned about, in the report and on
 # stderr, in report mode when other labels ran on another file system
 # (not when it is alone), and in run mode always; the report lists the
-# runs' own warnings (the `warnings` column) per label, each counted by
-# its kind (the text with the numbers masked) and shown as first seen.
+# runs' own warnings (the `warnings` column), each kind once (the text
+# with its quoted names, paths and figures masked), shown as first seen,
+# with the number of runs that had it of all the report's and, unless
+# every run had it, the labels of those runs.  A tmpfs warning that names
+# each run's scratch directory was listed once per run, each "1 of 3
+# runs"; the TCG warning of four kernels four times.
 #
 # The fixture tests/fixtures/compare-tmpfs.csv is postmark's own output
 # (engine of commit d213fac): label mem, two runs (set
@@ -38,16 +42,54 @@ is "$(grep -c 'is on tmpfs' "$T/err" "$T/m.txt" | sed 's/.*://' |
     tr '\n' ' ')" \
     "0 0 " "report mode, tmpfs alone: no warning (tmpfs against tmpfs)"
 
-# The runs' own warnings, counted per label.
+# The runs' own warnings, each kind once.
 is "$(sed -n 's/^\* \([^:]*\): .*/\1/p' "$T/r.md" | tr '\n' '/')" \
-    "mem, 2 of 2 runs/mem, 2 of 2 runs/mem, 2 of 2 runs/mem, 2 of 2 runs/disk, 2 of 2 runs/disk, 1 of 2 runs/disk, 2 of 2 runs/" \
-    "the runs' warnings: each kind once per label, with its count"
-grep -qxF '* disk, 1 of 2 runs: the transaction phase took 71 ms, under 100 ms: its rates are mostly timer and scheduling noise. Raise set transactions' \
+    "4 of 4 runs/2 of 4 runs (mem)/3 of 4 runs (mem, disk 1 of 2)/4 of 4 runs/" \
+    "the runs' warnings: each kind once, with its count and labels"
+grep -qxF '* 3 of 4 runs (mem, disk 1 of 2): the transaction phase took 7 ms, under 100 ms: its rates are mostly timer and scheduling noise. Raise set transactions' \
     "$T/r.md"
 ok $? "... shown as the first run gave it"
-grep -qF 'mem, 2 of 2 runs: the pool of about 2 MiB fits in the 22954 MiB' \
+grep -qF '4 of 4 runs: the pool of about 2 MiB fits in the 22954 MiB' \
     "$T/r.txt"
 ok $? "... numbers that differ between runs count as one kind"
+
+# Three runs on a tmpfs, each warning with its own scratch directory,
+# beside six on disks: one kind, "3 of 9 runs (mem)".
+python3 - "$srcdir/tests/fixtures/compare-tmpfs.csv" "$T/scratch.csv" <<'EOF'
+import csv
+import sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+mem = [r for r in rows if r["label"] == "mem"]
+disk = [r for r in rows if r["label"] == "disk"]
+out = []
+for i, name in enumerate(("Xa81Qz", "b0Ty7e", "mm2k9P")):
+    w = ("location '/mnt/mem/compare.%s/run' is on tmpfs, which keeps its "
+         "files in memory" % name)
+    out.append(dict(mem[i % 2], iteration=str(i + 1), warnings=w))
+for i in range(6):
+    out.append(dict(disk[i % 2], iteration=str(i + 1), warnings=""))
+with open(sys.argv[2], "w", newline="") as f:
+    wr = csv.DictWriter(f, fieldnames=list(rows[0]), lineterminator="\n")
+    wr.writeheader()
+    wr.writerows(out)
+EOF
+(cd "$T" && sh "$compare" report --no-plot -o s scratch.csv) >/dev/null \
+    2>"$T/err"
+is "$(grep -c 'is on tmpfs, which keeps' "$T/s.md")" 1 \
+    "three runs' tmpfs warnings naming three scratch directories: one line"
+grep -q "^\* 3 of 9 runs (mem): location '/mnt/mem/compare.Xa81Qz/run' is" \
+    "$T/s.md"
+ok $? "... counted 3 of 9 runs, of mem, as the first run gave it"
+
+# Four kernels under TCG: the emulator's warning once.
+cp "$srcdir/tests/fixtures/compare-vm.csv" "$T/vm.csv"
+(cd "$T" && sh "$compare" report --no-plot -o vm vm.csv) >/dev/null \
+    2>"$T/err"
+is "$(grep -c 'QEMU emulated the processor (TCG)' "$T/vm.md")" 1 \
+    "four kernels under TCG: the emulator's warning once"
+grep -qxF '* 20 of 20 runs: QEMU emulated the processor (TCG): the times are the emulator'"'"'s, not the kernel'"'"'s, and only ratios between kernels on the same emulator mean something' \
+    "$T/vm.md"
+ok $? "... of all 20 runs"
 grep -qxF 'compare.sh: the runs have validity warnings, listed in the report' \
     "$T/err"
 ok $? "stderr says that the report lists them"

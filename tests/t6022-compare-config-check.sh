@@ -30,6 +30,9 @@ grep -qxF \
     "$T/err"
 ok $? "... and says that nothing was run"
 is "$(grep -c 'iteration' "$T/err")" 0 "no run was started"
+is "$(grep -c 'PostMark v1.53 compatible' "$T/err")" 0 \
+    "postmark's banner is not among the messages"
+is "$(wc -l <"$T/err" | tr -d ' ')" 2 "... which are the error and the verdict"
 ok "$(test ! -e "$T/x.csv"; echo $?)" "-o x.csv: no CSV file, not even empty"
 is "$(ls -A "$T/a" "$T/b" "$T/cwd" | tr -d '\n')" "$T/a:$T/b:$T/cwd:" \
     "the targets and the current directory are left empty"

@@ -1,8 +1,8 @@
 #!/bin/sh
 # t6027-compare-signature: the workload signature is every column whose
 # role is config in postmark's column table (postmark --columns), not a
-# copy written by hand that lacked shared, rankshift and interval (issue
-# 15): rows of two labels that differ in one such column (and nothing
+# copy written by hand that lacked shared, rankshift and interval:
+# rows of two labels that differ in one such column (and nothing
 # else) give the warning "the rows ran 2 different workloads (COLUMN
 # differs)", naming it; a column of another role (precision: how runs
 # are repeated) does not; nor does one the groups are made of (number,

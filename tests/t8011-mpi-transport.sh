@@ -1,7 +1,7 @@
 #!/bin/sh
 # t8011: the MPI transport alone (src/pm_mpi.c, src/pm_mpiwatch.c),
-# driven by tests/pm_mpitest under mpirun, without the engine (issue
-# 14, items 5 and 6).  No wait on a peer blocks for ever:
+# driven by tests/pm_mpitest under mpirun, without the engine.  No wait
+# on a peer blocks for ever:
 #   - a rank killed with SIGKILL while the others wait for it in an
 #     agreement: they return from it with "stop", rank 0 names it (its
 #     process ended), rank 1 has it from rank 0;

@@ -82,6 +82,32 @@ def number(s, where, what):
     return v
 
 
+# The largest measure or count taken: far above what any run measures (a
+# rate of 1e15 bytes/s, a latency of 30 years), far below what the
+# statistics overflow at (their sums of squares and the squares of those).
+LIMIT = 1e15
+
+
+def amount(s, where, what, noun, least=0, whole=False):
+    """The number written s as a measure or count (noun: "a rate", "a
+    count of files" ...) that the statistics can hold: finite, at least
+    least, at most LIMIT and, when whole, a whole number; else Fail
+    "WHERE: WHAT: 'S' is ..." with the rule."""
+    v = number(s, where, what)
+    why = None
+    if v < least:
+        why = ("is negative" if least == 0 else f"is below {least}") + \
+            f", and {noun} cannot be"
+    elif v > LIMIT:
+        why = ("is above 1e15, more than any run measures (the "
+               "statistics could not hold it)")
+    elif whole and v != int(v):
+        why = f"is not a whole number, and {noun} must be"
+    if why is not None:
+        raise Fail(f"{where}: {what}: '{clean(s)}' {why}")
+    return v
+
+
 _LEADING = re.compile(r"[ \t]*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)"
                       r"([eE][-+]?[0-9]+)?")
 

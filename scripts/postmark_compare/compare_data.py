@@ -32,7 +32,10 @@ of the key, so that each value is a line of the -series plot.
 The measures are rows of MEASURES, each a column of the column table
 whose role (time, rate, latency, ratio) gives its kind, unit and which
 way is better; the workload signature is every column whose role is
-config, but those the groups are made of.
+config, but those the groups are made of.  Every value of a measure and
+every number of files is checked (compare_csv.amount): one that cannot
+be (a negative rate) or that the statistics cannot hold (above
+compare_csv.LIMIT) is an error naming the file, line and column.
 """
 
 import functools
@@ -40,15 +43,22 @@ import operator
 import re
 
 from .compare_csv import (CONFIG_ROLE, MEASURE_ROLES, Fail, Header, Reader,
-                         clean, number, numstr)
+                         amount, clean, numstr)
 from . import compare_growth
 from . import compare_stats
 
 MB = 1048576.0          # bytes in a MB, as PostMark
 _POSINT = re.compile(r"[1-9][0-9]*\Z")
 _DIGITS = re.compile(r"[0-9]+\Z")
+# What a warning's kind leaves out: names in quotes, paths, figures.
+_QUOTED = re.compile(r"(?<!\w)'[^']*'(?!\w)")
+_PATH = re.compile(r"(?<![\w.])/[^\s,;:'\"()]*")
 _FIGURES = re.compile(r"[0-9]+(\.[0-9]+)?")
-_masked = {}            # warning -> the warning with its figures masked
+_kinds = {}             # warning -> its kind
+# Where the values of a field are cut into words, and how long a value
+# may be before the values are shown by what differs between them.
+_WORDS = re.compile(r"[^ ,;]+")
+SHORT = 24
 # The settings of later schemas that the workload line names when they
 # are not the defaults: column, its default values, how it reads.
 _SETTINGS = (
@@ -63,6 +73,46 @@ _SETTINGS = (
     ("interval", ("", "0"), "interval {}"),
     ("ranks", ("", "1"), "{} ranks"),
 )
+
+
+def warning_kind(text):
+    """The kind of a run's warning: its text with the names in quotes,
+    the paths and the figures masked, so that the same warning of runs
+    in other directories, or with other figures, is one kind."""
+    k = _kinds.get(text)
+    if k is None:
+        k = _QUOTED.sub("'X'", text)
+        k = _PATH.sub("/X", k)
+        k = _kinds[text] = _FIGURES.sub("N", k)
+    return k
+
+
+def abbreviate(values):
+    """Per value (text) of a field, the name to show it by: the words
+    (runs of characters but blanks, commas and semicolons) in which it
+    differs from the others, those it alone of them lacks written ^WORD
+    (as mkfs writes a feature turned off) when it has none of its own;
+    each value itself when none is longer than SHORT characters, when a
+    value is one word, or when two would get one name."""
+    vals = list(dict.fromkeys(values))
+    same = {v: v for v in vals}
+    if len(vals) < 2 or max(len(v) for v in vals) <= SHORT:
+        return same
+    words = {v: list(dict.fromkeys(_WORDS.findall(v))) for v in vals}
+    if any(len(w) < 2 for w in words.values()):
+        return same
+    common = set.intersection(*(set(w) for w in words.values()))
+    union = list(dict.fromkeys(w for v in vals for w in words[v]))
+    short = {}
+    for v in vals:
+        own = [w for w in words[v] if w not in common]
+        if not own:
+            have = set(words[v])
+            own = ["^" + w for w in union if w not in have]
+        short[v] = " ".join(own)
+    if "" in short.values() or len(set(short.values())) < len(vals):
+        return same
+    return short
 
 
 class Measure:
@@ -128,6 +178,9 @@ SERIES_MEASURES = ("transactions_per_s", "created_alone_per_s",
                    "delete_p99_us")
 _KINDS = {"rate": "rate", "time": "time", "latency": "lat",
           "ratio": "ratio"}
+# What a measure of each kind is, in the error that refuses its value.
+_NOUNS = {"rate": "a rate", "time": "a time", "lat": "a latency",
+          "ratio": "a ratio"}
 _UNITS = {"s": "seconds", "us": "microseconds"}
 
 
@@ -199,11 +252,10 @@ class Label:
         self.nrows = 0
         self.groups = {}        # group -> rows
         self.lists = {}         # group -> per measure index, [values]
-        self.info = {"host": [], "kernel": []}
+        self.info = {"host": [], "kernel": [], "vm": []}
         self.fs = []            # distinct (types, options, features)
         self.tmpfs = False      # a row ran on tmpfs
         self.other = False      # a row ran on another known file system
-        self.warnings = {}      # masked text -> [first text, runs]
         self.mixed = {}         # group -> labels of its rows (by)
         self.rank = 0           # per_client: its run label's place
         self.client = 0         # per_client: its client number
@@ -233,6 +285,8 @@ class Data:
         self.baserank = {}
         self.sigs = set()
         self.workload = ""
+        self.warnings = {}      # kind -> [first text, {Label: runs}]
+        self.names = {}         # field -> {value: name} when abbreviated
         self.growth = compare_growth.Growth(self)
         self.wanted = {}
         for i, lab in enumerate(s.labels or []):
@@ -295,6 +349,32 @@ class Data:
                 lambda a, b: compare_stats.natcmp(a.name, b.name)))
         elif not self.wanted and self.s.per_client:
             self.labels.sort(key=lambda lab: (lab.rank, lab.client))
+        self._shorten()
+
+    def _shorten(self):
+        """Name long values of by and series by what differs between
+        them (abbreviate()), remembering each field's names (names) for
+        the report's key and for shown()."""
+        s = self.s
+        if s.by and s.by != "label" and not s.per_client:
+            names = self._names(s.by, [lab.name for lab in self.labels])
+            for lab in self.labels:
+                lab.name = names[lab.name]
+            self.lidx = {lab.name: lab for lab in self.labels}
+        if s.series:
+            names = self._names(s.series, [g.ser for g in self.groups])
+            for g in self.groups:
+                g.ser = names[g.ser]
+
+    def _names(self, field, values):
+        names = abbreviate(values)
+        if any(k != v for k, v in names.items()):
+            self.names[field] = names
+        return names
+
+    def shown(self, field, value):
+        """The name that value of field is shown by."""
+        return self.names.get(field, {}).get(value, value)
 
     def skipped_text(self):
         """"1 error, 2 interrupted": the statuses skipped, sorted."""
@@ -346,7 +426,8 @@ class _File:
             if not m.opt:
                 h.need(m.col, what)
         self.nf = len(fields)
-        self.mcols = [(k, h.index[m.col], m.scale, "column " + m.col)
+        self.mcols = [(k, h.index[m.col], m.scale, "column " + m.col,
+                       _NOUNS[m.kind])
                       for k, m in enumerate(d.measures)
                       if m.col in h.index]
         skip = {"number", "clients", s.by, s.series}
@@ -432,7 +513,8 @@ class _File:
         return "(empty)" if v == "" else v
 
     def rownumber(self, where, f):
-        return number(self.get(f, "number"), where, "column number")
+        return amount(self.get(f, "number"), where, "column number",
+                      "a number of files", least=1, whole=True)
 
     def rowclients(self, where, f):
         ncl = self.get(f, "clients")
@@ -479,18 +561,19 @@ class _File:
         vals = lab.lists.get(gi)
         if vals is None:
             vals = lab.lists[gi] = [[] for _ in d.measures]
-        for k, i, scale, col in self.mcols:
+        for k, i, scale, col, noun in self.mcols:
             v = f[i]
             if v != "":         # else not measured
-                vals[k].append(number(v, where, col) * scale)
+                vals[k].append(amount(v, where, col, noun) * scale)
 
     def describe(self, lab, gi, f):
         """What a member row says about its label: where it ran (host,
-        kernel, file system), whether on tmpfs, its run warnings (each
-        kind counted by its text with the numbers masked, shown as first
-        seen), and which labels a group of by mixes."""
-        for what in ("host", "kernel"):
-            v = clean(self.get(f, what))
+        kernel, virtual machine, file system), whether on tmpfs, its run
+        warnings (each kind, warning_kind(), counted per label, shown as
+        first seen), and which labels a group of by mixes."""
+        for what, v in (("host", clean(self.get(f, "host"))),
+                        ("kernel", clean(self.get(f, "kernel"))),
+                        ("vm", self.machine(f))):
             if v and v not in lab.info[what]:
                 lab.info[what].append(v)
         types = self.get(f, "fs_types")
@@ -509,17 +592,28 @@ class _File:
             w = clean(w)
             if w == "":
                 continue
-            k = _masked.get(w)
-            if k is None:
-                k = _masked[w] = _FIGURES.sub("N", w)
-            if k in lab.warnings:
-                lab.warnings[k][1] += 1
-            else:
-                lab.warnings[k] = [w, 1]
+            runs = self.d.warnings.setdefault(warning_kind(w), [w, {}])[1]
+            runs[lab] = runs.get(lab, 0) + 1
         s = self.d.s
         if s.by and s.by != "label" and s.series != "label":
             lab.mixed.setdefault(gi, set()).add(clean(self.get(f,
                                                                 "label")))
+
+    def machine(self, f):
+        """The virtual machine a row ran in, "" when none: its QEMU
+        accelerator and clock, "tcg, icount clock (shift 5)"; the host's
+        clock in rows without vm_clock (schema 5)."""
+        accel = clean(self.get(f, "vm_accelerator"))
+        if accel == "":
+            return ""
+        if "vm_clock" not in self.h.index:
+            return f"{accel}, host clock"
+        clock = clean(self.get(f, "vm_clock"))
+        if clock == "":
+            return f"{accel}, clock not recorded"
+        shift = clean(self.get(f, "vm_icount_shift"))
+        return f"{accel}, {clock} clock" + (f" (shift {shift})" if shift
+                                            else "")
 
     def workload(self, f):
         """The workload of a row in words, without the fields the groups

@@ -25,19 +25,23 @@ ok and cannot be the block's (another iteration, fewer files created than
 the block's) are passed over.  The run found must have the block's
 iteration and, when ok, its files (rank 0's: the run's over its MPI
 ranks).  A label whose blocks and runs do not match one to one is left
-out, with a warning.  In each creation interval the clients' rates
-created / (end_s - start_s) are summed, their files alive summed and
-their p99 latencies combined by the largest (an upper bound of the merged
-p99); with per_client each client is a line of its own.  A target's runs
-are pooled into bins of files alive as wide as the median of the runs'
-first interval (with `set interval N`, one bin per interval); a bin shows
-the median files alive, rate and p99 of its intervals.
+out, with a warning.  The values read of a creation interval are checked
+as the records' are (compare_csv.amount: finite, not negative, at most
+its limit; counts whole), its end not before its start, and one of no
+length that created files is refused (its rate has no value); each error
+names the file, line and column.  In each creation interval the
+clients' rates created / (end_s - start_s) are summed, their files alive
+summed and their p99 latencies combined by the largest (an upper bound
+of the merged p99); with per_client each client is a line of its own.  A
+target's runs are pooled into bins of files alive as wide as the median
+of the runs' first interval (with `set interval N`, one bin per
+interval); a bin shows the median files alive, rate and p99 of its
+intervals.
 """
 
 import functools
-import math
 
-from .compare_csv import Fail, Header, Reader, clean, isnum, leading
+from .compare_csv import Fail, Header, Reader, amount, clean, isnum, leading
 from . import compare_stats
 
 _PHASES = {"creation": 1, "transactions": 2, "deletion": 3}
@@ -45,14 +49,11 @@ _NEED = ("label", "client", "phase", "interval", "start_s", "end_s",
          "files_alive", "created", "create_p99_us")
 
 
-def _number(s, where, what):
-    """The finite number s, else Fail "WHERE: WHAT is not a number"."""
-    if not isnum(s):
-        raise Fail(f"{where}: {what} is not a number")
-    v = float(s)
-    if not math.isfinite(v):
-        raise Fail(f"{where}: {what} is not a finite number")
-    return v
+# The columns of a creation interval that are read: what each is, whether
+# whole.
+_VALUES = (("start_s", "a time", False), ("end_s", "a time", False),
+           ("files_alive", "a count of files", True),
+           ("created", "a count of files", True))
 
 
 def _same(a, b):
@@ -176,15 +177,23 @@ class Growth:
         block.last = (c, po, i)
         if po != 1:
             return block
-        what = "a time, count or latency of the interval"
-        t0, t1, alive, made = (_number(get(f, name), where, what) for name in
-                               ("start_s", "end_s", "files_alive",
-                                "created"))
+        t0, t1, alive, made = (amount(get(f, name), where, "column " + name,
+                                      noun, whole=whole)
+                               for name, noun, whole in _VALUES)
         p = get(f, "create_p99_us")
-        p = None if p == "" else _number(p, where, what)
+        p = None if p == "" else amount(p, where, "column create_p99_us",
+                                        "a latency")
+        if t1 < t0:
+            raise Fail(f"{where}: column end_s: '{clean(get(f, 'end_s'))}' "
+                       f"is before start_s '{clean(get(f, 'start_s'))}'")
+        if t1 == t0:
+            if made:
+                raise Fail(f"{where}: column end_s: "
+                           f"'{clean(get(f, 'end_s'))}' equals start_s, but "
+                           f"the interval created {made:.0f} files: a rate "
+                           "needs an interval of some length")
+            return block        # nothing done: no rate to show
         block.made += made
-        if t1 - t0 <= 0:
-            return block
         key = c if self.d.s.per_client else "all"
         cell = block.cells.setdefault((key, i), [0.0, 0.0, None])
         cell[0] += alive
@@ -240,7 +249,11 @@ class Growth:
         ncl = {s[2][2] for s in self.series}
         multi = len(ncl) > 1
         lines = {}
+        s = self.d.s
         for fileno, raw, (label, ser, cl), pts in self.series:
+            if s.by:
+                label = self.d.shown(s.by, label)
+            ser = self.d.shown(s.series, ser)
             if (fileno, raw) in self.bad or not pts or label not in lidx:
                 continue
             key = (label, ser, cl if multi else "")

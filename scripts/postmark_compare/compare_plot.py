@@ -25,14 +25,22 @@ into gnuplot code, where a name starting with | or < would run a command
 even when quoted; the plot is drawn into plot.png or plot.svg there and
 moved to its place.
 
+labels.tsv holds the label indexes (1 to the number of labels), a line
+each, whose tic labels along an x axis the plots read from the variables
+ticnameI as xticlabels(): a tic label of `set xtics` is a format to
+gnuplot, cut at 50 characters of output when it holds a %, one read as
+data is not.
 stats.tsv has the columns label index, label (" as '), number, measure,
 kind, op, percentile index, n, mean, low and high end of the 95 %
 interval, clients, place of the group (1 to the number of groups, in the
-order of the tables); steps.tsv the steps of by (group place, measure, x,
-y, 1 when significant); growth.tsv the growth lines (line, files alive,
-creates/s, p99 latency or NaN, intervals in the bin).
+order of the tables), and 1 or 0: whether the group is a point of the
+-files plot, of the -clients plot; steps.tsv the steps of by (group
+place, measure, x, y, 1 when significant); growth.tsv the growth lines
+(line, files alive, creates/s, p99 latency or NaN, intervals in the
+bin).
 """
 
+import math
 import os
 import re
 import shutil
@@ -45,6 +53,19 @@ from . import compare_report
 
 KINDS = ("bars", "latency", "files", "clients", "growth", "series")
 _SIZES = {"bars": "1200,900", "series": "1200,900"}
+# The measures (1-based, of the first NBARS) of the -files plot's panels.
+FILES_PANELS = (1, 2, 5, 9)
+# The tic labels of the labels along the x axis of the bar and -series
+# plots, panels of about 300 points (a label's room: that over the labels
+# and a fifth) in a font of about 6 points a character: turned (by
+# TIC_ANGLE degrees) when they do not fit side by side with 3 characters
+# between them, numbered (the title keys the numbers) when one is longer
+# than TIC_LONGEST characters.
+PANEL_WIDTH = 300
+CHAR_WIDTH = 6
+LINE_HEIGHT = 12
+TIC_ANGLE = 30
+TIC_LONGEST = 32
 
 
 def gpstr(s):
@@ -52,6 +73,33 @@ def gpstr(s):
     gnuplot code (control characters removed: a line feed would end the
     statement)."""
     return "'" + noctl(s).replace("'", "''") + "'"
+
+
+def tics(names):
+    """The tic labels of the labels names along an x axis (see
+    TIC_LONGEST), their angle (0: level) and the lines of text they
+    take below the axis."""
+    if max(len(n) for n in names) > TIC_LONGEST:
+        names = [str(i) for i in range(1, len(names) + 1)]
+    longest = max(len(n) for n in names)
+    room = PANEL_WIDTH / (len(names) + 0.2)
+    if (longest + 3) * CHAR_WIDTH <= room:
+        return names, 0, 1
+    drop = longest * CHAR_WIDTH * math.sin(math.radians(TIC_ANGLE))
+    return names, TIC_ANGLE, math.ceil(drop / LINE_HEIGHT) + 1
+
+
+def machines(labels):
+    """" - QEMU: tcg, host clock", the virtual machines of the labels
+    for a title (each label's when they differ), "" when none ran in
+    one."""
+    vms = [", ".join(lab.info["vm"]) or "no VM" for lab in labels]
+    if all(v == "no VM" for v in vms):
+        return ""
+    if len(set(vms)) == 1:
+        return " - QEMU: " + vms[0]
+    return " - QEMU: " + "; ".join(f"{lab.name} {v}"
+                                   for lab, v in zip(labels, vms))
 
 
 def tsvnum(x):
@@ -111,26 +159,39 @@ class PlotData:
         highest interval end, but at most 1.5 times the highest mean, so
         that the wide intervals of few runs do not flatten the lines."""
         mx = hi = 0.0
-        for gi in self.sweep(sweep):
-            for li in range(len(self.r.labels)):
-                s = self.r.samples[(li, gi, k)]
-                if not s.n:
-                    continue
-                mx = max(mx, s.mean)
-                if s.hi is not None:
-                    hi = max(hi, s.hi)
+        for s in self.samples(k, sweep):
+            mx = max(mx, s.mean)
+            if s.hi is not None:
+                hi = max(hi, s.hi)
         hi = min(max(hi, mx), 1.5 * mx)
         return hi * 1.05 if hi > 0 else 1
 
+    def samples(self, k, sweep):
+        """The samples of measure k with values in the plot of sweep."""
+        return [self.r.samples[(li, gi, k)] for gi in self.sweep(sweep)
+                for li in range(len(self.r.labels))
+                if self.r.samples[(li, gi, k)].n]
+
+    def clipped(self, ks, sweep, top=None):
+        """How many intervals of the measures ks in the plot of sweep go
+        on above the top of their axis (top, else top())."""
+        return sum(1 for k in ks for s in self.samples(k, sweep)
+                   if s.hi is not None and
+                   s.hi > (top if top is not None else self.top(k, sweep)))
+
     def write(self, out):
-        """Write labels, stats.tsv, steps.tsv, growth.tsv and vars.gp
+        """Write stats.tsv, labels.tsv, steps.tsv, growth.tsv and vars.gp
         into the directory out."""
         r = self.r
+        with open(os.path.join(out, "labels.tsv"), "w") as f:
+            f.write("".join(f"{i}\n" for i in range(1, len(r.labels) + 1)))
         with open(os.path.join(out, "stats.tsv"), "w", encoding="utf-8",
                   errors="surrogateescape") as f:
             for g, gi in enumerate(r.order, 1):
                 num = numstr(self.d.groups[gi].num)
                 ncl = self.d.groups[gi].ncl
+                sweeps = (f"\t{int(self.insweep(gi, 'files'))}"
+                          f"\t{int(self.insweep(gi, 'clients'))}")
                 for li, lab in enumerate(r.labels):
                     name = lab.name.replace('"', "'")
                     for k, m in enumerate(r.ms):
@@ -142,7 +203,7 @@ class PlotData:
                         f.write(f"{li + 1}\t{name}\t{num}\t{m.key}\t"
                                 f"{m.kind}\t{m.op or '-'}\t{m.xpos}\t{s.n}\t"
                                 f"{tsvnum(s.mean)}\t{tsvnum(lo)}\t"
-                                f"{tsvnum(hi)}\t{ncl}\t{g}\n")
+                                f"{tsvnum(hi)}\t{ncl}\t{g}{sweeps}\n")
         v = []
         self._vars(v)
         self._series_vars(v, out)
@@ -155,14 +216,20 @@ class PlotData:
         r = self.r
         d = self.d
         pn = self.pn
-        title = " vs ".join(lab.name for lab in r.labels)
+        names = [lab.name for lab in r.labels]
+        ticnames, angle, rows = tics(names)
+        if ticnames != names:
+            names = [f"{t}: {n}" for t, n in zip(ticnames, names)]
+        title = " vs ".join(names)
         if d.s.title:
             title += " - " + d.s.title
+        title += machines(r.labels)
         v.append("title = " + gpstr(title))
         v.append("workload = " + gpstr(d.workload if r.nsig == 1 else
                                        "several workloads"))
         v.append("plotnumber = " + numstr(d.groups[pn].num))
         v.append(f"plotclients = {d.groups[pn].ncl}")
+        v.append(f"plotplace = {self.place[pn]}")
         v.append("plotgroup = " + gpstr(r.groupdesc(pn)))
         v.append("seriesgroup = " + gpstr(r.groupdesc(pn, True)))
         v.append("clientsnote = " + gpstr(r.clientsdesc(pn)))
@@ -177,8 +244,9 @@ class PlotData:
         v.append(f"nlabels = {len(r.labels)}")
         for i, lab in enumerate(r.labels, 1):
             v.append(f"label{i} = " + gpstr(lab.name))
-            # A tic label is a printf format to gnuplot: % doubled.
-            v.append(f"labeltic{i} = " + gpstr(lab.name.replace("%", "%%")))
+            v.append(f"ticname{i} = " + gpstr(ticnames[i - 1]))
+        v.append(f"ticangle = {angle}")
+        v.append(f"ticrows = {rows}")
         v.append(f"nbars = {compare_data.NBARS}")
         for k in range(compare_data.NBARS):
             m = r.ms[k]
@@ -192,6 +260,9 @@ class PlotData:
                   f"barhas{k + 1} = {int((pn, k) in self.has)}",
                   f"barsweep{k + 1} = {int(n > 1)}",
                   f"bartop{k + 1} = {self.top(k, 'files'):.10g}"]
+        v.append("filespanels = " + gpstr(" ".join(map(str, FILES_PANELS))))
+        v.append("filesclipped = %d" % self.clipped(
+            [k - 1 for k in FILES_PANELS], "files"))
         # The rate-versus-clients plot: transactions/s and, when
         # measured, the stonewall rate, on one axis.
         k = r.key["transactions_stonewall_per_s"]
@@ -201,11 +272,29 @@ class PlotData:
             top = max(top, self.top(k, "clients"))
         v.append(f"clientsstonewall = {int(sw)}")
         v.append(f"clientstop = {top:.10g}")
+        v.append("clientsclipped = %d" % self.clipped(
+            [r.key["transactions_per_s"]], "clients", top))
+        self._latency_vars(v)
+
+    def _latency_vars(self, v):
+        """Per operation whether the latency plot has a mean above 0 to
+        draw on its logarithmic axis, and how many of its intervals reach
+        0 or below."""
+        r = self.r
+        clipped = 0
         for i, op in enumerate(("create", "read", "append", "delete"), 1):
-            has = any(m.op == op and (pn, k) in self.has
-                      for k, m in enumerate(r.ms))
+            has = False
+            for k, m in enumerate(r.ms):
+                if m.op != op:
+                    continue
+                for li in range(len(r.labels)):
+                    s = r.samples[(li, self.pn, k)]
+                    if s.n and s.mean > 0:
+                        has = True
+                        clipped += s.lo is not None and s.lo <= 0
             v.append(f"op{i} = " + gpstr(op))
             v.append(f"ophas{i} = {int(has)}")
+        v.append(f"latclipped = {clipped}")
 
     def _series_vars(self, v, out):
         r = self.r
@@ -229,6 +318,8 @@ class PlotData:
                   f"smeasunit{i} = " + gpstr(m.unit),
                   f"smeashas{i} = {int(has)}",
                   f"smeastop{i} = {self.top(k, 'series'):.10g}"]
+        v.append("seriesclipped = %d" % self.clipped(
+            [r.key[key] for key in compare_data.SERIES_MEASURES], "series"))
         series = set(self.sweep("series"))
         with open(os.path.join(out, "steps.tsv"), "w") as f:
             for gi, a, b, k, c in r.steps:
@@ -244,6 +335,9 @@ class PlotData:
     def _growth_vars(self, v, out):
         lines = self.r.growth
         v.append(f"ngrowth = {len(lines)}")
+        v.append("growthp99 = %d" % any(p is not None and p > 0
+                                        for g in lines
+                                        for _, _, p, _ in g.bins))
         with open(os.path.join(out, "growth.tsv"), "w") as f:
             for i, g in enumerate(lines, 1):
                 v.append(f"growthname{i} = " + gpstr(

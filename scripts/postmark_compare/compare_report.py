@@ -364,7 +364,9 @@ class Report:
                              "no disk file system's")
 
     def _where(self):
-        t = Table("label runs host kernel file_system", right=(2,))
+        vm = any(lab.info["vm"] for lab in self.r.labels)
+        t = Table("label runs host kernel file_system" +
+                  (" virtual_machine" if vm else ""), right=(2,))
         if self.s.by:
             t.head[0] = self.s.by.replace("_", " ")
         fs = fs_descriptions(self.r.labels)
@@ -372,8 +374,43 @@ class Report:
             t.add([lab.name, lab.nrows,
                    ", ".join(lab.info["host"]) or "-",
                    ", ".join(lab.info["kernel"]) or "-",
-                   ", ".join(fs[lab.name]) or "-"])
+                   ", ".join(fs[lab.name]) or "-"] +
+                  ([", ".join(lab.info["vm"]) or "-"] if vm else []))
         self.table(t)
+        self._names()
+        self._icount()
+
+    def _icount(self):
+        """What a time of the emulated clock is, when some label ran on
+        QEMU's icount clock."""
+        labs = [lab.name for lab in self.r.labels
+                if any(" icount clock" in v for v in lab.info["vm"])]
+        if not labs:
+            return
+        who = ("every label" if len(labs) == len(self.r.labels) else
+               ", ".join(labs))
+        self.paragraph(
+            f"Times on the icount clock ({who}): the guest's clock counts "
+            "the instructions the guest executed, the kernel's and "
+            "postmark's together, at a fixed rate (2^shift ns each), plus "
+            "the device time that QEMU models; it does not see cache "
+            "misses, lock contention or real device latency, so a time "
+            "says how much work the kernel did, not how long it would "
+            "take on hardware.")
+
+    def _names(self):
+        """The key of the values named by what differs between them
+        (compare_data.abbreviate): each name and its value."""
+        for field, names in self.d.names.items():
+            s = (f"{field}: its values named by what differs between "
+                 "them (^WORD: without WORD)")
+            self.txt += ["", s]
+            self.md += ["", mdesc(s), ""]
+            t = Table("name value")
+            t.head[0] = field
+            for value, name in names.items():
+                t.add([name, value])
+            self.table(t)
 
     def _group(self, gi):
         r = self.r
@@ -483,18 +520,37 @@ class Report:
         self.paragraph(s)
 
     def _run_warnings(self):
-        """Each label's distinct run warnings, counted."""
-        anyw = False
-        for lab in self.r.labels:
-            for text, n in lab.warnings.values():
-                if not anyw:
-                    self.section("warnings of the runs (postmark's warnings "
-                                 "column; the figures are the first run's)")
-                    anyw = True
-                s = f"{lab.name}, {n} of {lab.nrows} runs: {text}"
-                self.txt.append(wrap(s, 78))
-                self.md.append("* " + mdesc(s))
-        self.any_run_warnings = anyw
+        """The runs' warnings, each kind once (warning_lines())."""
+        lines = warning_lines(self.d.warnings, self.r.labels)
+        if lines:
+            self.section("warnings of the runs (postmark's warnings column, "
+                         "each kind once; its names and figures are the "
+                         "first run's)")
+        for s in lines:
+            self.txt.append(wrap(s, 78))
+            self.md.append("* " + mdesc(s))
+        self.any_run_warnings = bool(lines)
+
+
+def warning_lines(warnings, labels):
+    """The lines of the runs' warnings (compare_data.Data.warnings: kind
+    -> [first text, {Label: runs}]) of the report's labels, in the order
+    first seen: "N of M runs: TEXT", M the runs of all the labels, with
+    "(LABEL, LABEL n of m ...)" after "runs" unless every run had it."""
+    total = sum(lab.nrows for lab in labels)
+    out = []
+    for text, runs in warnings.values():
+        n = sum(runs.get(lab, 0) for lab in labels)
+        if not n:
+            continue
+        who = ""
+        if n < total:
+            who = " (" + ", ".join(
+                lab.name if runs[lab] == lab.nrows else
+                f"{lab.name} {runs[lab]} of {lab.nrows}"
+                for lab in labels if runs.get(lab)) + ")"
+        out.append(f"{n} of {total} runs{who}: {text}")
+    return out
 
 
 def _p99(p):

@@ -253,8 +253,8 @@ class Runner:
         return 128 - st if st < 0 else st
 
     def pm_errors(self, log, lines, tail=None):
-        """Copy postmark's messages (the file log) to standard error,
-        each after "postmark: "; "-:N: MESSAGE" becomes "CONFIG:N:
+        """Copy postmark's messages (the file log, less its banner) to
+        standard error, each after "postmark: "; "-:N: MESSAGE" becomes "CONFIG:N:
         MESSAGE" for a line of the config and names the line for one
         that was added.  Returns the numbers of the lines named."""
         with open(log, "rb") as f:
@@ -265,6 +265,8 @@ class Runner:
             out = out[-tail:]
         named = []
         for line in out:
+            if _BANNER.match(line):
+                continue        # postmark's banner is not a message
             if line.startswith("postmark: "):
                 line = line[len("postmark: "):]
             m = _ERROR.match(line)

@@ -16,6 +16,7 @@
 """Unit tests of compare_csv: the CSV reader, numbers, text cleaning and
 the column table."""
 
+import math
 import os
 import tempfile
 import unittest
@@ -127,6 +128,61 @@ class NumberTest(unittest.TestCase):
         self.assertEqual(c.numstr(3.0), "3")
         self.assertEqual(c.numstr(0.1234567), "0.123457")
         self.assertEqual(c.numstr(1e20), "1e+20")
+
+
+class AmountTest(unittest.TestCase):
+    """amount(): a measure or a count as the statistics can hold it."""
+
+    def test_from_zero_to_the_limit(self):
+        for s, v in (("0", 0.0), ("12.5", 12.5), ("1e15", 1e15),
+                     ("+3", 3.0)):
+            self.assertEqual(c.amount(s, "f:2", "column x", "a rate"), v)
+        self.assertEqual(c.LIMIT, 1e15)
+
+    def test_a_negative_value_names_what_cannot_be(self):
+        for s in ("-5", "-1e-9"):
+            with self.assertRaisesRegex(
+                    c.Fail, r"^f:2: column x: '%s' is negative, and a "
+                    r"latency cannot be$" % s):
+                c.amount(s, "f:2", "column x", "a latency")
+
+    def test_above_the_limit(self):
+        for s in ("1e308", "1.0000001e15", "2e15"):
+            with self.assertRaisesRegex(
+                    c.Fail, r"^f:2: column x: '%s' is above 1e15, more "
+                    r"than any run measures \(the statistics could not "
+                    r"hold it\)$" % s):
+                c.amount(s, "f:2", "column x", "a rate")
+
+    def test_whole_and_least(self):
+        self.assertEqual(c.amount("1e3", "f:2", "column n", "a count",
+                                  least=1, whole=True), 1000.0)
+        with self.assertRaisesRegex(
+                c.Fail, r"^f:2: column n: '2.5' is not a whole number, "
+                r"and a count must be$"):
+            c.amount("2.5", "f:2", "column n", "a count", whole=True)
+        with self.assertRaisesRegex(
+                c.Fail, r"^f:2: column n: '0' is below 1, and a count "
+                r"cannot be$"):
+            c.amount("0", "f:2", "column n", "a count", least=1)
+
+    def test_what_is_not_a_finite_number(self):
+        with self.assertRaisesRegex(c.Fail, r"'nan' is not a number"):
+            c.amount("nan", "f:2", "column x", "a rate")
+        with self.assertRaisesRegex(c.Fail, r"'1e999' is not a finite"):
+            c.amount("1e999", "f:2", "column x", "a rate")
+
+    def test_the_statistics_hold_values_up_to_the_limit(self):
+        # The limit's claim: samples of values from 0 to LIMIT have a
+        # finite mean, spread and interval, and compare finitely.
+        from postmark_compare import compare_stats as st
+        a = st.Sample([0.0, c.LIMIT] * 5000)
+        b = st.Sample([c.LIMIT, c.LIMIT / 3] * 5000)
+        for x in (a.mean, a.sd, a.lo, a.hi, b.mean, b.sd):
+            self.assertTrue(math.isfinite(x), x)
+        w = st.welch(a, b)
+        for x in (w.t, w.df, w.p, w.ratio, w.lo, w.hi):
+            self.assertTrue(math.isfinite(x), x)
 
 
 class TextTest(unittest.TestCase):
