@@ -62,6 +62,9 @@ PANIC_GRACE = 5                 # seconds for QEMU to end after a panic
 MACHINE = "pc"
 ICOUNT_SHIFT = 0                # -icount: 2**ICOUNT_SHIFT ns an instruction
 CLOCKS = ("icount", "host")
+ICOUNT_CPUS = ("under icount QEMU runs the processors in turn on one host "
+               "thread, and Linux 6.1 in QEMU 7.2 hangs there bringing up "
+               "its second processor")
 
 
 class Stopped(Exception):
@@ -296,7 +299,7 @@ def _boot_one(result, a, work):
 
 
 def run_once(kernel, modules_dir, config_text, fs="ext4", mkfs_options="",
-             disk_size="1G", memory="1G", cpus=2, time_limit=300,
+             disk_size="1G", memory="1G", cpus=None, time_limit=300,
              workdir=None, mount_options="", label=None, postmark=None,
              init=None, qemu="qemu-system-x86_64", accel="auto",
              cache="auto", append="", echo=None, clock="auto"):
@@ -307,8 +310,10 @@ def run_once(kernel, modules_dir, config_text, fs="ext4", mkfs_options="",
     parsed), csv (its text), guest_stderr, vm (accel, cpus, memory_mib,
     disk, cache, qemu, machine, clock, and icount_shift under the icount
     clock), warnings, console_tail, seconds (of the host's clock), mkfs,
-    time_limit.  CLOCK is icount, host or auto (choose_clock).  Leaves nothing behind; a signal stops it (see the
-    module's text)."""
+    time_limit.  CLOCK is icount, host or auto (choose_clock); CPUS
+    None is 1 on the icount clock, else 2, and more than 1 is an error
+    there (ICOUNT_CPUS).  Leaves nothing behind; a signal stops it (see
+    the module's text)."""
     result = {"kernel": kernel, "label": label, "release": None,
               "ok": False, "error": None, "header": [], "rows": [],
               "csv": "", "guest_stderr": "", "vm": {}, "warnings": [],
@@ -332,8 +337,12 @@ def run_once(kernel, modules_dir, config_text, fs="ext4", mkfs_options="",
         accel, clock = choose_clock(clock, accel)
         vm_accel, a["cpu"], warnings = pm_accel.choose(qemu, accel)
         clock = settle_clock(clock, vm_accel)
+        cpus = int(cpus or (1 if clock == "icount" else 2))
+        if clock == "icount" and cpus > 1:
+            raise ValueError("%d processors on the icount clock: %s"
+                             % (cpus, ICOUNT_CPUS))
         result["warnings"] += warnings
-        result["vm"] = {"accel": vm_accel, "cpus": int(cpus),
+        result["vm"] = {"accel": vm_accel, "cpus": cpus,
                         "memory_mib": memory_mib,
                         "disk": "raw-file-on-%s,virtio-blk"
                         % pm_disk.host_fs(work),
@@ -370,7 +379,7 @@ def main(argv):
     p.add_argument("--mount-options", default="")
     p.add_argument("--disk-size", default="1G")
     p.add_argument("--memory", default="1G")
-    p.add_argument("--cpus", type=int, default=2)
+    p.add_argument("--cpus", type=int)
     p.add_argument("--time-limit", type=float, default=300)
     p.add_argument("--accel", choices=("auto", "kvm", "tcg"), default="auto")
     p.add_argument("--clock", choices=CLOCKS + ("auto",), default="auto")

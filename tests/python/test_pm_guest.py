@@ -136,6 +136,15 @@ class QemuTest(unittest.TestCase):
         self.assertEqual(pm_vm.settle_clock("host", "tcg"), "host")
         self.assertEqual(pm_vm.settle_clock("icount", "tcg"), "icount")
 
+    def test_one_processor_on_the_icount_clock(self):
+        # refused before anything is made or booted
+        r = pm_vm.run_once("/nonexistent/vmlinuz", None, "", cpus=2,
+                           accel="tcg", clock="icount", qemu="false")
+        self.assertFalse(r["ok"])
+        self.assertIn("2 processors on the icount clock: under icount QEMU "
+                      "runs the processors in turn", r["error"])
+        self.assertEqual(r["vm"], {})
+
     def test_the_pm_words_have_no_blanks(self):
         self.assertEqual(pm_vm.vm_words({"accel": "tcg", "cpus": 2,
                                          "qemu": "7.2 x"}),
