@@ -43,6 +43,7 @@ in FILE (tests/t6507, t6508).
 import csv
 import fcntl
 import io
+import math
 import os
 import re
 import shutil
@@ -66,9 +67,7 @@ BOOT_ALLOWANCE = 120    # seconds of a boot besides postmark's run
 # machine), under KVM a fifth of that.
 PER_OP = {"tcg": 0.030, "kvm": 0.006}
 STATUS_LINES = 10       # console lines in an error row's status
-ICOUNT_CPUS = ("under icount QEMU runs the processors in turn on one host "
-               "thread, and Linux 6.1 in QEMU 7.2 hangs there bringing up "
-               "its second processor; give --cpus 1, or --clock host for "
+ICOUNT_CPUS = (pm_vm.ICOUNT_CPUS + "; give --cpus 1, or --clock host for "
                "several processors on the host's clock")
 TCG_WARNING = ("QEMU emulated the processor (TCG): the times are the "
                "emulator's, not the kernel's, and only ratios between "
@@ -79,6 +78,18 @@ _SHOW = (("files", re.compile(r"The base number of files is ([0-9]+)$")),
          ("iterations", re.compile(r"Iterations: ([0-9]+)$")),
          ("warmup", re.compile(r"Warm-up runs: ([0-9]+)$")),
          ("clients", re.compile(r"Clients: ([0-9]+)$")))
+# What show prints for the settings that make the guest wait for its
+# disk in a timed phase: on the icount clock (sleep=off) such a wait
+# lasts until the guest's next timer, whatever the device took.
+_WAITS = re.compile(r"(Sync: (?!none).*|Directory sync: true|"
+                    r"Direct I/O: true|Cache: cold.*)$")
+# On the icount clock, a run row whose phases waited for more than
+# WAIT_SHARE of its elapsed time gets the warning WAITED.
+WAIT_SHARE = 0.1
+WAITED = ("the guest was off the processor for {w:.4g} s of its {e:.4g} s: "
+          "on the icount clock a wait for the disk lasts until the "
+          "guest's next timer, not the device's time, so these times mean "
+          "little; compare such runs with --clock host")
 GOOD, BAD, SKIP = 0, 1, 125     # the gate's exit statuses
 
 
@@ -239,13 +250,23 @@ class Kernels(compare_run.Runner):
     def settle_clock(self):
         """The clock and the processors of the boots, once the
         accelerator is known: icount under TCG unless --clock host (one
-        processor: ICOUNT_CPUS), else the host's clock; said here."""
+        processor: ICOUNT_CPUS), else the host's clock; said here.
+        Under the test hook, --clock or the first row's clock (host when
+        empty)."""
         o = self.o
-        self.clock = pm_vm.settle_clock(o.clock or "auto", self.accel)
+        self.clock = pm_vm.settle_clock(o.clock or "auto", self.accel) \
+            if self.hook is None else o.clock or self.hook.clock
         if self.clock == "icount" and o.cpus and int(o.cpus) > 1:
             raise Usage(f"--cpus {o.cpus} under TCG, whose clock is icount "
                         f"unless --clock host: {ICOUNT_CPUS}")
         self.cpus = int(o.cpus or (1 if self.clock == "icount" else 2))
+        if self.clock == "icount" and self.waits:
+            raise Fail(f"{clean(self.cfgname)}: {'; '.join(self.waits)}: "
+                       "the guest would wait for its disk, and on the "
+                       "icount clock such a wait lasts until the guest's "
+                       "next timer, not the device's time (2000 fsyncs "
+                       "took 6 to 9 hours of guest time), so the times "
+                       "would mean nothing: give --clock host")
         if self.clock == "icount":
             self.ctx.note(f"clock: icount (QEMU's -icount shift="
                           f"{pm_vm.ICOUNT_SHIFT},sleep=off, one processor): "
@@ -343,11 +364,14 @@ class Kernels(compare_run.Runner):
             out = f.read().decode("utf-8", "replace").splitlines()
         v = {"files": 500, "transactions": 500, "iterations": 1,
              "warmup": 0, "clients": 1}
+        self.waits = []
         for line in out:
             for key, pat in _SHOW:
                 m = pat.match(line.strip())
                 if m is not None:
                     v[key] = int(m.group(1))
+            if _WAITS.match(line.strip()):
+                self.waits.append(line.strip())
         self.ops = ((2 * v["files"] + v["transactions"]) * v["clients"] *
                     (v["iterations"] + v["warmup"]))
 
@@ -358,13 +382,15 @@ class Kernels(compare_run.Runner):
             self.limit = int(self.o.time_limit)
             how = "--time-limit"
         else:
-            per = PER_OP.get(self.accel, PER_OP["tcg"])
+            under = "icount" if self.clock == "icount" else self.accel
+            per = PER_OP.get(under, PER_OP["tcg"])
             self.limit = int(BOOT_ALLOWANCE + per * self.ops + 0.999)
             how = (f"{BOOT_ALLOWANCE} s and {per * 1000:g} ms under "
-                   f"{self.accel} for each of the config's {self.ops} "
+                   f"{under} for each of the config's {self.ops} "
                    "operations (2 x files + transactions, times runs and "
                    "clients); --time-limit S sets it")
-        self.ctx.note(f"time limit of a boot: {self.limit} s ({how})")
+        self.ctx.note(f"time limit of a boot: {self.limit} s of the host's "
+                      f"clock ({how})")
 
     def choose_accel(self):
         """The accelerator (pm_accel's probe, once; TCG without it for
@@ -451,7 +477,8 @@ class Kernels(compare_run.Runner):
             raise self.stopped(signal.Signals[str(e)]) from None
 
     def mark_rows(self, t, rows):
-        """Under TCG, the warning in the run rows' warnings column; the
+        """Under TCG, the warning in the run rows' warnings column, and
+        in those of the icount clock WAITED where the phases waited; the
         gate's values of the run rows with status ok."""
         h = {name: i for i, name in enumerate(self.header)}
         for r in rows:
@@ -461,6 +488,8 @@ class Kernels(compare_run.Runner):
                 w = r[h["warnings"]]
                 r[h["warnings"]] = w + "; " + TCG_WARNING if w else \
                     TCG_WARNING
+            if r[h["vm_clock"]] == "icount":
+                waited(r, h)
             if r[h["status"]] != "ok":
                 self.failed[t.label] = self.failed.get(t.label, 0) + 1
             elif self.gate is not None and r[h[self.gate.col]] != "":
@@ -555,6 +584,7 @@ class Hook:
                 self.records[r[h["label"]]][-1].append(r)
         first = rows[1] if len(rows) > 1 else header
         self.accel = first[h["vm_accelerator"]] or "tcg"
+        self.clock = first[h["vm_clock"]] or "host"
         self.h = h
 
     def result(self, t):
@@ -576,6 +606,22 @@ class Hook:
             res["ok"] = True
             res["rows"] = rows
         return res
+
+
+def waited(r, h):
+    """Add WAITED to the warnings of run row r (h: the columns' indexes)
+    when its phases waited for more than WAIT_SHARE of its elapsed
+    time."""
+    try:
+        e = float(r[h["elapsed_s"]])
+        w = math.fsum(float(r[h[p + "_wait_s"]] or 0) for p in
+                      ("creation", "transactions", "deletion"))
+    except ValueError:
+        return
+    if e > 0 and w > WAIT_SHARE * e:
+        text = WAITED.format(w=w, e=e)
+        r[h["warnings"]] = (r[h["warnings"]] + "; " + text
+                            if r[h["warnings"]] else text)
 
 
 def _named(v):
