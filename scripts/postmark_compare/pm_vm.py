@@ -189,11 +189,13 @@ def qemu_argv(qemu, accel, cpu, cpus, memory_mib, kernel, initrd, disk,
 def clock_argv(shift):
     """QEMU's options for the guest's clock: none for the host's clock
     (SHIFT None), else instruction counting, 2**SHIFT ns of the guest's
-    clock for each instruction executed, and with sleep=off the time
-    when every processor is idle skipped, not waited for."""
+    clock for each instruction executed; with sleep=on the time when
+    nothing runs (a wait for the disk) passes as the host's does, where
+    sleep=off would move the clock to the guest's next timer at once,
+    seconds to hours for a wait of milliseconds."""
     if shift is None:
         return []
-    return ["-icount", "shift=%d,sleep=off" % shift]
+    return ["-icount", "shift=%d,sleep=on" % shift]
 
 
 def choose_clock(clock, accel):

@@ -110,9 +110,9 @@ class QemuTest(unittest.TestCase):
     def test_the_icount_clock(self):
         argv = self.argv(icount=0)
         i = argv.index("-icount")
-        self.assertEqual(argv[i + 1], "shift=0,sleep=off")
+        self.assertEqual(argv[i + 1], "shift=0,sleep=on")
         self.assertEqual(argv.count("-icount"), 1)
-        self.assertEqual(self.argv(icount=3)[i + 1], "shift=3,sleep=off")
+        self.assertEqual(self.argv(icount=3)[i + 1], "shift=3,sleep=on")
         # the host's clock: no -icount, the rest as it was
         self.assertNotIn("-icount", self.argv())
         self.assertEqual(argv[:i] + argv[i + 2:], self.argv())
