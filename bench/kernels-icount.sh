@@ -187,29 +187,34 @@ load() {
 
 # stats FILE COLUMN...: each label's values of each COLUMN of the rows
 # with status ok of FILE, their mean and coefficient of variation, and
-# with two labels Welch's p (the report's test) of the second against
-# the first (in the order of their names).
+# with two labels the ratio of the second's mean to the first's (in the
+# order of their names) and Welch's p (compare_stats.tail: Student's t).
 stats() {
 	PYTHONPATH=$benchdir/../scripts PYTHONDONTWRITEBYTECODE=1 \
 	    python3 - "$@" <<'EOF'
-import csv, sys
+import csv, statistics, sys
 from postmark_compare import compare_stats as cs
 rows = [r for r in csv.DictReader(open(sys.argv[1], newline=""))
         if r["status"] == "ok"]
 labels = sorted(set(r["label"] for r in rows))
 for col in sys.argv[2:]:
-    samples = []
+    s = []
     for lab in labels:
         v = [float(r[col]) for r in rows if r["label"] == lab]
-        s = cs.Sample(v)
-        samples.append(s)
-        cv = 100 * s.sd / s.mean if s.sd is not None else float("nan")
+        m = statistics.fmean(v)
+        sd = statistics.stdev(v) if len(v) > 1 else float("nan")
+        s.append((len(v), m, sd))
         print("  %-20s %-8s n %d  mean %.6g  CV %.4f %%  values %s" % (
-            col, lab, s.n, s.mean, cv, " ".join("%.6g" % x for x in v)))
-    if len(samples) == 2:
-        c = cs.welch(samples[0], samples[1])
+            col, lab, len(v), m, 100 * sd / m, " ".join("%.6g" % x
+                                                        for x in v)))
+    if len(s) == 2 and min(n for n, _, _ in s) > 1:
+        (n1, m1, s1), (n2, m2, s2) = s
+        v1, v2 = s1 * s1 / n1, s2 * s2 / n2
+        t = (m2 - m1) / (v1 + v2) ** 0.5 if v1 + v2 else float("inf")
+        df = ((v1 + v2) ** 2 / (v1 * v1 / (n1 - 1) + v2 * v2 / (n2 - 1))
+              if v1 + v2 else 1.0)
         print("  %-20s %s / %s: ratio %.4f, Welch's p %.3g" % (
-            col, labels[1], labels[0], c.ratio, c.p))
+            col, labels[1], labels[0], m2 / m1, cs.tail(t, df)))
 if rows:
     print("  clock %s, shift %s, %s processor(s), QEMU %s, kernel %s" % (
         rows[0]["vm_clock"], rows[0]["vm_icount_shift"],
