@@ -266,9 +266,10 @@ git bisect run.  Under TCG the times are the emulator's: only ratios
 between kernels mean something, as the report and the rows say.  There
 the guest's clock counts instructions (--clock icount, the default under
 TCG: QEMU's -icount, one processor): a time is the instructions the
-kernel and postmark executed, at a fixed rate, plus modelled device time,
-the same whatever the host's load; --clock host (the default under KVM,
-the only clock there) follows the host's clock.  --memory (default 1G),
+kernel and postmark executed, at a fixed rate, the same whatever the
+host's load, plus the guest's waits for its disk, which pass as the
+host's time does; --clock host (the default under KVM, the only clock
+there) follows the host's clock.  --memory (default 1G),
 --cpus (1 under icount, else 2) and --disk-size (1G) size the VM;
 --cmdline TEXT
 adds to every kernel's command line, --cmdline LABEL=TEXT to LABEL's; -v
