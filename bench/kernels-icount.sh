@@ -19,15 +19,15 @@
 # time is the instructions it executed), driven as a user drives it, on a
 # Debian 6.1 cloud kernel fetched with apt-get download and unpacked with
 # dpkg-deb -x into the scratch directory (never installed), or the kernel
-# given with -k.  Four parts, each printing its command and figures:
+# given with -k.  Five parts, each printing its command and figures:
 #
 #   repeat   the same kernel booted -n times (default 5) with the classic
 #            configuration's shape at 1/20 of its size (1000 files, 2500
 #            transactions, 500-10000 bytes, seed 42) while -b busy loops
 #            (default 2) take the host's processors: each boot's elapsed
-#            seconds and
-#            transactions/s, and their coefficients of variation (sample
-#            sd / mean);
+#            seconds and transactions/s, and their coefficients of
+#            variation (sample sd / mean);
+#   host     the same on the host's clock (--clock host --cpus 1);
 #   dirindex the kernel on ext4 with dir_index and without, n = 3, on a
 #            pool where directory lookups dominate (3000 files in one
 #            directory): the means and Welch's p of the report's test;
@@ -48,8 +48,8 @@
 # some 200 boots in all, one to two hours.
 #
 # Usage: bench/kernels-icount.sh [-n BOOTS] [-b LOOPS] [-g TRIES] [-a TRIES]
-#            [-m PCT] [-p repeat|dirindex|gate|same] [-k IMAGE:MODULES_DIR]
-#            [POSTMARK]
+#            [-m PCT] [-p repeat|host|dirindex|gate|same]
+#            [-k IMAGE:MODULES_DIR] [POSTMARK]
 # POSTMARK (default $POSTMARK, else ./postmark) is a build's postmark:
 # the guest's init is found beside it (guest/pm_init), or in $PM_INIT.
 # Needs QEMU (qemu-system-x86_64), mkfs.ext4, python3, and without -k
@@ -61,8 +61,8 @@ export LC_ALL=C
 # usage: print the usage on stdout.
 usage() {
 	echo "usage: $prog [-n BOOTS] [-b LOOPS] [-g TRIES] [-a TRIES]" \
-	    "[-m PCT] [-p repeat|dirindex|gate|same] [-k IMAGE:MODULES_DIR]" \
-	    "[POSTMARK]"
+	    "[-m PCT] [-p repeat|host|dirindex|gate|same]" \
+	    "[-k IMAGE:MODULES_DIR] [POSTMARK]"
 }
 
 . "$(dirname -- "$0")/lib.sh"
@@ -89,8 +89,8 @@ while getopts n:b:g:a:m:p:k:h opt; do
 	m)	need_posint -m "$OPTARG"
 		margin=$OPTARG ;;
 	p)	case $OPTARG in
-		repeat|dirindex|gate|same) part=$OPTARG ;;
-		*)	usage_error "-p: '$OPTARG' is none of repeat," \
+		repeat|host|dirindex|gate|same) part=$OPTARG ;;
+		*)	usage_error "-p: '$OPTARG' is none of repeat, host," \
 			    "dirindex, gate, same" ;;
 		esac ;;
 	k)	kernel=$OPTARG ;;
@@ -225,16 +225,28 @@ EOF
 echo "kernels-icount: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) processors,"\
     "load $(load), kernel $target"
 
-if [ -z "$part" ] || [ "$part" = repeat ]; then
+# repeat NAME OPTION...: the repeat part with the kernels mode's OPTIONs.
+repeat() {
+	repeat_name=$1
+	shift
 	start_busy "$loops"
 	l0=$(load)
 	t0=$(date +%s)
-	kernels -n "$boots" --seed 1 -o "$d/repeat.csv" small.pm same="$target"
+	kernels -n "$boots" --seed 1 -o "$d/$repeat_name.csv" "$@" small.pm \
+	    same="$target"
 	stop_busy
-	echo "repeat: $boots boots of one kernel beside $loops busy loops" \
-	    "(exit $st, $(($(date +%s) - t0)) s, load $l0 to $(load)):"
-	echo "  compare.sh kernels -n $boots --seed 1 small.pm same=KERNEL"
-	stats repeat.csv elapsed_s transactions_per_s
+	echo "$repeat_name: $boots boots of one kernel beside $loops busy" \
+	    "loops (exit $st, $(($(date +%s) - t0)) s, load $l0 to $(load)):"
+	echo "  compare.sh kernels -n $boots --seed 1${*:+ $*} small.pm" \
+	    "same=KERNEL"
+	stats "$repeat_name.csv" elapsed_s transactions_per_s
+}
+
+if [ -z "$part" ] || [ "$part" = repeat ]; then
+	repeat repeat
+fi
+if [ -z "$part" ] || [ "$part" = host ]; then
+	repeat host --clock host --cpus 1
 fi
 
 if [ -z "$part" ] || [ "$part" = dirindex ]; then
