@@ -55,8 +55,9 @@ st=$?
 is "$st" 0 "git bisect run ends"
 [ "$st" -eq 0 ] || diag "$(tail -n 20 ../bisect.err)"
 grep -q "^$bad is the first bad commit" ../bisect.out
-ok $? "... naming c3, the commit that added init_on_free=1"
-[ $? -eq 0 ] || diag "$(cat ../bisect.out)"
+r=$?
+ok $r "... naming c3, the commit that added init_on_free=1"
+[ $r -eq 0 ] || diag "$(cat ../bisect.out)"
 grep "^compare.sh: gate: " ../bisect.err | sed 's/^/  /' >../verdicts
 diag "verdicts:" "$(cat ../verdicts)"
 is "$(grep -c ': exit 1$' ../verdicts):$(grep -c ': exit 0$' ../verdicts)" \
