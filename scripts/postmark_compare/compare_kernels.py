@@ -590,7 +590,7 @@ class Hook:
                 self.records[r[h["label"]]][-1].append(r)
         first = rows[1] if len(rows) > 1 else header
         self.accel = first[h["vm_accelerator"]] or "tcg"
-        self.clock = first[h["vm_clock"]] or "host"
+        self.clock = "icount" if first[h["vm_clock"]] == "icount" else "host"
         self.h = h
 
     def result(self, t):
