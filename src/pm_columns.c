@@ -15,7 +15,7 @@
  */
 
 /*
- * The column table: every column of a CSV record (schema 5, 153 columns)
+ * The column table: every column of a CSV record (schema 6, 155 columns)
  * and of an interval series (FILE.intervals.csv, version 5), in the
  * order the files have them, each with the schema version that added
  * it, its type, its unit and its role (results/README.md), where its
@@ -235,6 +235,8 @@ static const struct pm_column pm_record_cols[] = {
 	META("vm_cache", 5, TEXT, "-", ENV, TEXT, vm_cache, 0, ENV),
 	META("vm_qemu", 5, TEXT, "-", ENV, TEXT, vm_qemu, 0, ENV),
 	META("vm_machine", 5, TEXT, "-", ENV, TEXT, vm_machine, 0, ENV),
+	META("vm_clock", 6, TEXT, "-", ENV, TEXT, vm_clock, 0, ENV),
+	META("vm_icount_shift", 6, INT, "-", ENV, TEXT, vm_icount_shift, 0, ENV),
 #ifdef PM_OPTION_TEST_ROW
 	/* tests/unit_option: the column of the key its option row adds. */
 	OPT("testkey", PM_CSV_SCHEMA, INT, "-", CONFIG, TESTKEY, 0),

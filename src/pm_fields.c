@@ -413,7 +413,9 @@ read_field(const struct pm_column *col, const void *base,
 		break;
 	case PM_K_TEXT:
 		memcpy(&s, p + col->off, sizeof s);
-		v->kind = PM_VAL_TEXT;
+		/* An int column kept as text holds digits (0 is a value). */
+		v->kind = s != NULL && col->type == PM_COL_INT ?
+		    PM_VAL_NUMBER : PM_VAL_TEXT;
 		v->s = s;
 		break;
 	case PM_K_LIST:

@@ -38,7 +38,8 @@
  * The virtual machine: in a guest booted by postmark-compare kernels, the
  * init (guest/pm_init.c) exports the VM's description that the host put
  * on the kernel command line as PM_VM_ACCEL, PM_VM_CPUS,
- * PM_VM_MEMORY_MIB, PM_VM_DISK, PM_VM_CACHE, PM_VM_QEMU and PM_VM_MACHINE;
+ * PM_VM_MEMORY_MIB, PM_VM_DISK, PM_VM_CACHE, PM_VM_QEMU, PM_VM_MACHINE,
+ * PM_VM_CLOCK and PM_VM_ICOUNT_SHIFT (under the icount clock only);
  * outside one they are unset and so unknown.
  */
 
@@ -309,6 +310,19 @@ env_number(const char *name)
 	return (why == NULL ? (uint64_t)n : 0);
 }
 
+/*
+ * Environment variable name if it is a whole number of at most 9 digits
+ * (0 too), allocated, else NULL.
+ */
+static char *
+env_digits(const char *name)
+{
+	const char	*v = getenv(name);
+	size_t		 n = v != NULL ? strspn(v, "0123456789") : 0;
+
+	return (n > 0 && n <= 9 && v[n] == '\0' ? xstrdup(v) : NULL);
+}
+
 /* The VM the run is in, as the guest's init exported it (PM_VM_*). */
 static void
 find_vm(struct pm_meta *meta)
@@ -320,6 +334,8 @@ find_vm(struct pm_meta *meta)
 	meta->vm_cache = env_text("PM_VM_CACHE");
 	meta->vm_qemu = env_text("PM_VM_QEMU");
 	meta->vm_machine = env_text("PM_VM_MACHINE");
+	meta->vm_clock = env_text("PM_VM_CLOCK");
+	meta->vm_icount_shift = env_digits("PM_VM_ICOUNT_SHIFT");
 }
 
 /* The kernel's name of block device dev ("sda1"), or NULL. */
@@ -559,6 +575,8 @@ pm_meta_free(struct pm_meta *meta)
 	free(meta->vm_cache);
 	free(meta->vm_qemu);
 	free(meta->vm_machine);
+	free(meta->vm_clock);
+	free(meta->vm_icount_shift);
 	free(meta->timestamp);
 	free(meta->host);
 	free(meta->kernel);

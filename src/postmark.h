@@ -42,7 +42,7 @@
 
 /* The version of the CSV columns (and of JSON records): columns are only
  * ever appended, and each addition raises it (results/README.md). */
-#define PM_CSV_SCHEMA		5
+#define PM_CSV_SCHEMA		6
 
 /* The version of the interval series' columns (FILE.intervals.csv), its
  * own: 4 was the series of CSV schemas 4 and 5, whose first column was
@@ -429,6 +429,8 @@ struct pm_meta {
 	char		*vm_cache;	/* QEMU's cache mode of the disk */
 	char		*vm_qemu;	/* QEMU's version */
 	char		*vm_machine;	/* QEMU's machine type */
+	char		*vm_clock;	/* the guest's clock: "icount", "host" */
+	char		*vm_icount_shift; /* -icount shift, digits, or NULL */
 };
 
 /*

@@ -96,10 +96,10 @@ run_in "$POSTMARK" csv.pm
 is "$rc" 0 'csv: exit 0'
 is "$(grep -c '^schema_version,' "$T/o.raw")" 2 \
     'csv on stdout: a header per run command'
-is "$(grep -c '^5,' "$T/o.raw")" 4 'csv on stdout: a row per iteration'
+is "$(grep -c '^6,' "$T/o.raw")" 4 'csv on stdout: a row per iteration'
 is "$(grep -c '^schema_version,' "$T/out.csv")" 1 \
     'csv to a file: one header'
-is "$(grep -c '^5,' "$T/out.csv")" 2 'csv to a file: a row per run'
+is "$(grep -c '^6,' "$T/out.csv")" 2 'csv to a file: a row per run'
 is "$(cut -d, -f3 "$T/out.csv" | sed 1d | sort -u)" ok 'csv: status ok'
 
 # A CSV record for a run that ran out of files.

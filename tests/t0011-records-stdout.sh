@@ -19,7 +19,7 @@ set transactions 60'
 printf '%s\nset report csv\nset iterations 2\nrun\n' "$base" >csv.pm
 "$POSTMARK" csv.pm >out.csv 2>err
 is "$?" 0 "csv to stdout: exit 0"
-is "$(cut -d, -f1 out.csv | tr '\n' ' ')" "schema_version 5 5 " \
+is "$(cut -d, -f1 out.csv | tr '\n' ' ')" "schema_version 6 6 " \
     "csv to stdout: a header and two rows, nothing else"
 grep -q '^postmark .*PostMark v1.53 compatible' err
 ok $? "csv to stdout: the banner is on stderr"

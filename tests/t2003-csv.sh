@@ -4,7 +4,7 @@
 # The column list is parsed from the README's table (rows "| N |" and
 # "| A-B |", with "first ... last" rows expanded from the previous range),
 # so the documentation and the code cannot drift apart.  Rows are parsed
-# with python3's csv module: 153 fields, RFC 4180 quoting of a label with a
+# with python3's csv module: 155 fields, RFC 4180 quoting of a label with a
 # comma, quotes and a newline, "error: MESSAGE" status, empty latency
 # fields for operations that never ran, numbers with '.' decimals.
 
@@ -67,7 +67,7 @@ for line in open(readme, encoding="utf-8"):
         cols[lo + i] = name
 
 want = [cols.get(i) for i in range(1, max(cols) + 1)]
-check(len(want) == 153 and None not in want, "README documents columns 1..153",
+check(len(want) == 155 and None not in want, "README documents columns 1..155",
       "%d columns, missing %s" % (len(want), [i + 1 for i, c in enumerate(want) if c is None]))
 check(len(set(want)) == len(want), "README column names are unique")
 
@@ -90,7 +90,7 @@ def row(case):
     return rows(case, 1)[0]
 
 r = row("ref62")
-check(r["schema_version"] == "5", "schema_version is 5")
+check(r["schema_version"] == "6", "schema_version is 6")
 # One client: the stonewall figures are the phases', balance 1.
 exp = {"client": "all", "clients": "1", "shared": "0", "rankshift": "0",
        "creation_stonewall_s": "2.000000000",

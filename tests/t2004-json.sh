@@ -115,7 +115,8 @@ def flatten(top, o, client):
     env = top["environment"]
     for k in ("cpu_model", "cpus", "mem_total_kb", "mem_available_kb",
               "kernel_cmdline", "vm_accelerator", "vm_cpus", "vm_memory_mib",
-              "vm_disk", "vm_cache", "vm_qemu", "vm_machine"):
+              "vm_disk", "vm_cache", "vm_qemu", "vm_machine", "vm_clock",
+              "vm_icount_shift"):
         flat[k] = env[k]
     def joined(key, fmt=lambda v: v):
         vals = [l.get(key) for l in top["locations"]]

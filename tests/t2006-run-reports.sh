@@ -2,7 +2,7 @@
 # t2006: `set report csv|json` end to end through the program.
 #
 # A small run is made twice into a CSV file and once into a JSON file:
-# the CSV header is written once (new file), each run adds one 153-field
+# the CSV header is written once (new file), each run adds one 155-field
 # row whose metadata is filled (time stamp, host, kernel, file-system type
 # of the location) and whose counts are consistent (created = alone +
 # mixed = deleted, created alone = number, transactions done, one latency
@@ -51,7 +51,7 @@ data = rows[1:]
 if len(data) != 2:
     bad.append("%d data rows, want 2" % len(data))
 for i, r in enumerate(data):
-    if len(r) != 153:
+    if len(r) != 155:
         bad.append("row %d: %d fields" % (i, len(r)))
         continue
     d = dict(zip(want, r))

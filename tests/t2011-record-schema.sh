@@ -2,8 +2,8 @@
 # t2011: a file holds one kind of record.  run FILE
 # refuses, before anything runs and with the file left as it was, a
 # file it would make unreadable: CSV records of an earlier schema
-# (version 1, 79 columns; version 4, 146 columns, before the VM columns)
-# or a later one, JSON records given to a CSV
+# (version 1, 79 columns; version 4, 146 columns, before the VM columns;
+# version 5, 153 columns, before the VM's clock) or a later one, JSON records given to a CSV
 # report and CSV records to a JSON one, an interval series given as the
 # report, a file that is not postmark's at all, an interval series file
 # of other columns, and a verbose report (or show FILE) into a file of
@@ -60,19 +60,26 @@ while [ $i -lt 79 ]; do printf ',x' >>old.csv; i=$((i + 1)); done
 echo >>old.csv
 one="and a file holds one schema: give another file"
 refused old.csv csv "holds CSV records of schema version 1 (79 columns); this\
- postmark writes schema version 5 ($cols columns), $one"
+ postmark writes schema version 6 ($cols columns), $one"
 
 # Schema 4: its 146 columns, a row of version 4 (postmark before the VM
 # columns).
 cut -d, -f1-146 head.csv >four.csv
 echo "4$(cut -d, -f1-146 head.csv | sed 's/[^,]//g')" >>four.csv
 refused four.csv csv "holds CSV records of schema version 4 (146 columns);\
- this postmark writes schema version 5 ($cols columns), $one"
+ this postmark writes schema version 6 ($cols columns), $one"
 
-# A later schema: our header and more, a row of version 6.
-{ sed 's/$/,later/' head.csv; echo "6$(sed 's/[^,]//g' head.csv),x"; } >new.csv
-refused new.csv csv "holds CSV records of schema version 6\
- ($((cols + 1)) columns); this postmark writes schema version 5 ($cols\
+# Schema 5: its 153 columns, a row of version 5 (postmark before the
+# VM's clock columns).
+cut -d, -f1-153 head.csv >five.csv
+echo "5$(cut -d, -f1-153 head.csv | sed 's/[^,]//g')" >>five.csv
+refused five.csv csv "holds CSV records of schema version 5 (153 columns);\
+ this postmark writes schema version 6 ($cols columns), $one"
+
+# A later schema: our header and more, a row of version 7.
+{ sed 's/$/,later/' head.csv; echo "7$(sed 's/[^,]//g' head.csv),x"; } >new.csv
+refused new.csv csv "holds CSV records of schema version 7\
+ ($((cols + 1)) columns); this postmark writes schema version 6 ($cols\
  columns), $one"
 
 # Records of each kind, written by this postmark.

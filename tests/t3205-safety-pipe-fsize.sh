@@ -86,7 +86,7 @@ esac
 is "$(find "$T/L" -mindepth 1 | head -3)" "" "interrupted runs: nothing left"
 
 # Many short iterations and a signal at some moment after the first
-# ones: every CSV row is whole (153 fields, a status), the last one is
+# ones: every CSV row is whole (155 fields, a status), the last one is
 # the interrupted run or an ok one, and the exit status is 130.
 printf '%s\n' 'set location L' 'set number 50' 'set size 1 10' \
     'set transactions 50' 'set iterations 100000' 'set report csv' \
@@ -108,7 +108,7 @@ print(len(head), len(bad), body[-1][2] if body else "none",
 PY
 )
 	set -- $check
-	is "$1 $2" "153 0" "iterations: every row is whole"
+	is "$1 $2" "155 0" "iterations: every row is whole"
 	case $3 in
 	ok|interrupted) ok 0 "iterations: the last row is ok or interrupted" ;;
 	*)	ok 1 "iterations: the last row is ok or interrupted" ;;

@@ -2,7 +2,8 @@
 # bench/compare-rows.sh still works: on 200 rows, run twice, it prints
 # the median, min and max wall time and the median CPU of compare.sh's
 # report, and, given a second checkout (-o, here this one) and a schema
-# to cut the rows to (-s 5 153: all of them), the same for that one; it
+# to cut the rows to (-s 5 153: schema 5's columns, which it still
+# reads), the same for that one; it
 # leaves nothing under $TMPDIR.  (The measurement is run by hand.)
 . "$srcdir/tests/tap.sh"
 command -v python3 >/dev/null || skip_all "python3 not installed"

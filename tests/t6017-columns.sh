@@ -11,10 +11,12 @@
 # schema_version; the types, roles and units are the documented ones
 # (results/README.md), and the configuration columns are the `set` keys'
 # CSV columns (compare.py takes the workload signature from them).  The
-# VM columns of schema 5 hold the PM_VM_* variables of
+# VM columns of schemas 5 and 6 hold the PM_VM_* variables of
 # postmark's environment, which the guest's init exports, in the CSV row
-# and the JSON record's environment, and are empty (null) without them.  A
-# set that does not exist, or two of them, is a usage error.
+# and the JSON record's environment, and are empty (null) without them;
+# the icount shift is a number, 0 too, and empty (null) under the host's
+# clock or when it is no whole number.  A set that does not exist, or two
+# of them, is a usage error.
 
 . "$srcdir/tests/tap.sh"
 
@@ -45,10 +47,13 @@ is "$(names cols)" "$(sed -n 1p r.csv)" \
     "the table's names are the CSV header, in order"
 is "$(names ivcols)" "$(sed -n 1p r.csv.intervals.csv)" \
     "the intervals table's names are the interval series' header"
-is "$(awk 'END { print NR - 1 }' cols)" 153 "153 columns in schema 5"
+is "$(awk 'END { print NR - 1 }' cols)" 155 "155 columns in schema 6"
 is "$(awk -F '\t' '$2 == 5 { printf("%s:%s:%s ", $1, $3, $5) }' cols)" \
     "vm_accelerator:text:env vm_cpus:int:env vm_memory_mib:int:env vm_disk:text:env vm_cache:text:env vm_qemu:text:env vm_machine:text:env " \
     "schema 5 appends the VM columns, of role env"
+is "$(awk -F '\t' '$2 == 6 { printf("%s:%s:%s ", $1, $3, $5) }' cols)" \
+    "vm_clock:text:env vm_icount_shift:int:env " \
+    "schema 6 appends the VM's clock and its icount shift, of role env"
 
 # check TABLE FILE: every field of the rows of FILE (python3's csv module
 # reads them) fits the type of its column in TABLE; prints the misfits.
@@ -89,7 +94,7 @@ is "$(awk -F '\t' '$5 ~ /^(time|latency)$/ && $4 !~ /^(s|us)$/ ||
 # The VM columns: from PM_VM_* in a VM, empty (null) elsewhere.
 vmvars='PM_VM_ACCEL=tcg PM_VM_CPUS=2 PM_VM_MEMORY_MIB=1024
 PM_VM_DISK=raw-file-on-ext4,virtio-blk PM_VM_CACHE=none PM_VM_QEMU=7.2.22
-PM_VM_MACHINE=pc'
+PM_VM_MACHINE=pc PM_VM_CLOCK=icount PM_VM_ICOUNT_SHIFT=0'
 vmcols() {
 	"${PYTHON:-python3}" -c 'import csv, sys
 r = list(csv.DictReader(open(sys.argv[1], newline="")))[0]
@@ -100,13 +105,13 @@ printf '%s\n' "set location $T/run" "set number 10" "set transactions 20" \
     "set report csv" "run $T/vm.csv" "set report json" "run $T/vm.json" quit |
     env $vmvars "$POSTMARK" >/dev/null 2>&1
 is "$(vmcols vm.csv)" \
-    "vm_accelerator=tcg vm_cpus=2 vm_memory_mib=1024 vm_disk=raw-file-on-ext4,virtio-blk vm_cache=none vm_qemu=7.2.22 vm_machine=pc" \
+    "vm_accelerator=tcg vm_cpus=2 vm_memory_mib=1024 vm_disk=raw-file-on-ext4,virtio-blk vm_cache=none vm_qemu=7.2.22 vm_machine=pc vm_clock=icount vm_icount_shift=0" \
     "in a VM (PM_VM_*): the VM columns hold its description"
 is "$(jq -c '.environment | with_entries(select(.key | startswith("vm_")))' vm.json)" \
-    '{"vm_accelerator":"tcg","vm_cpus":2,"vm_memory_mib":1024,"vm_disk":"raw-file-on-ext4,virtio-blk","vm_cache":"none","vm_qemu":"7.2.22","vm_machine":"pc"}' \
+    '{"vm_accelerator":"tcg","vm_cpus":2,"vm_memory_mib":1024,"vm_disk":"raw-file-on-ext4,virtio-blk","vm_cache":"none","vm_qemu":"7.2.22","vm_machine":"pc","vm_clock":"icount","vm_icount_shift":0}' \
     "... and the JSON record's environment, numbers as numbers"
 is "$(vmcols r.csv)" \
-    "vm_accelerator= vm_cpus= vm_memory_mib= vm_disk= vm_cache= vm_qemu= vm_machine=" \
+    "vm_accelerator= vm_cpus= vm_memory_mib= vm_disk= vm_cache= vm_qemu= vm_machine= vm_clock= vm_icount_shift=" \
     "not in a VM: the VM columns are empty"
 rm -rf run && mkdir run
 printf '%s\n' "set location $T/run" "set number 10" "set transactions 20" \
@@ -115,6 +120,20 @@ printf '%s\n' "set location $T/run" "set number 10" "set transactions 20" \
 is "$(jq -c '[.environment.vm_accelerator, .environment.vm_cpus, .environment.vm_memory_mib]' novm.json)" \
     '[null,null,null]' \
     "... null in JSON, and a number that is not one is left out"
+for shift in '' 3x -1 1234567890; do
+	rm -rf run && mkdir run
+	printf '%s\n' "set location $T/run" "set number 10" \
+	    "set transactions 20" "set report csv" "run $T/sh.csv" \
+	    "set report json" "run $T/sh.json" quit |
+	    env PM_VM_CLOCK=host PM_VM_ICOUNT_SHIFT=$shift "$POSTMARK" \
+	    >/dev/null 2>&1
+	got="$(jq -c '[.environment.vm_clock, .environment.vm_icount_shift]' \
+	    sh.json | tail -n 1) $(vmcols sh.csv)"
+	is "$got" \
+	    '["host",null] vm_accelerator= vm_cpus= vm_memory_mib= vm_disk= vm_cache= vm_qemu= vm_machine= vm_clock=host vm_icount_shift=' \
+	    "the host's clock: no shift ('$shift' is none), empty, null in JSON"
+	rm -f sh.csv sh.json
+done
 
 "$POSTMARK" --columns other >out 2>err
 is "$?:$(cat out)" 2: "--columns other: exit 2, nothing on stdout"

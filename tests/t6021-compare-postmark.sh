@@ -81,7 +81,7 @@ st=$?
 is "$st" 0 "installed, Debian's postmark first in PATH: exit 0"
 [ "$st" -eq 0 ] || diag "$(cat "$T/err")"
 is "$(cut -d, -f1-3 "$T/i.csv" 2>/dev/null)" "schema_version,label,status
-5,A,ok" "... the postmark beside it wrote the row"
+6,A,ok" "... the postmark beside it wrote the row"
 ok "$(test ! -e "$T/fake/ran"; echo $?)" "... the one in PATH never ran"
 is "$(ls -A "$T/a")" "" "... and the target is left empty"
 

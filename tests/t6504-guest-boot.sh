@@ -86,8 +86,15 @@ is "$(counts "$T/good.json")" "$(counts "$T/host.csv")" \
     "its counts and bytes equal a host run of the same config and seed"
 
 accel=$(get good 'r["vm"]["accel"]')
+# Under TCG the default clock counts instructions, on one processor.
+if [ "$accel" = tcg ]; then
+	cpus=1 clock=" pm.clock=icount pm.icount_shift=0" want=icount:0
+else
+	cpus=2 clock=" pm.clock=host" want=host:
+fi
 case " $(get good 'd.get("kernel_cmdline")') " in
-*" pm.accel=$accel pm.cpus=2 pm.memory_mib=1024 "*" pm.cache="*" pm.qemu="*)
+*" pm.accel=$accel pm.cpus=$cpus pm.memory_mib=1024 "*" pm.cache="*$(:
+    )" pm.qemu="*"$clock "*)
 	r=0 ;;
 *)	r=1; diag "$(get good 'd.get("kernel_cmdline")')" ;;
 esac
@@ -96,6 +103,8 @@ get good '"\n".join(r["console_tail"])' | grep -qx "pm_init: PM_VM_ACCEL=$accel"
 ok $? "and postmark's environment has it as PM_VM_ACCEL=$accel"
 is "$(get good 'd.get("host")')" "$(printf %s "qemu-$accel@$(uname -n)" |
     head -c 64)" "the record's host is the VM and the machine it ran on"
+is "$(get good 'd.get("vm_clock")'):$(get good 'd.get("vm_icount_shift")')" \
+    "$want" "and the record's vm_clock and vm_icount_shift ($want)"
 if [ "$accel" = tcg ]; then
 	case $(get good '" ".join(r["warnings"])') in
 	*"QEMU emulates the processor (TCG)"*) r=0 ;;

@@ -10,8 +10,10 @@
 # cut short (shorter than its header says), and a kernel given without
 # modules whose config (config-RELEASE beside it) has the disk's driver
 # or the file system as a module, are refused with what the guest would
-# say; an over-long label makes no results directory.  The gate: a
-# measure that is not one, a margin of the wrong way, other than two
+# say; an over-long label makes no results directory.  The clock: none
+# but icount or host, and icount (TCG's default) neither under KVM nor
+# with several processors, which Linux cannot bring up there.  The gate:
+# a measure that is not one, a margin of the wrong way, other than two
 # kernels, and -n 1 (no test: 125, which git bisect run takes for
 # "cannot tell").  No QEMU is needed: the kernel is a file with a
 # bzImage header only, which nothing here boots.
@@ -63,6 +65,23 @@ usage "--accel: 'xen' is none of auto, kvm, tcg" "--accel xen" --accel xen \
     c.pm a="$T/vmlinuz"
 usage "--time-limit: '1.5' is not a positive integer" "--time-limit 1.5" \
     --time-limit 1.5 c.pm a="$T/vmlinuz"
+usage "--clock: 'sundial' is neither icount nor host" "--clock sundial" \
+    --clock sundial c.pm a="$T/vmlinuz"
+usage "--clock icount with --accel kvm: QEMU counts instructions only $(:
+    )when it emulates the processor (TCG); give --accel tcg (or auto), or $(:
+    )--clock host" "--clock icount --accel kvm" --clock icount --accel kvm \
+    c.pm a="$T/vmlinuz"
+icpus="under icount QEMU runs the processors in turn on one host thread, $(:
+    )and Linux 6.1 in QEMU 7.2 hangs there bringing up its second $(:
+    )processor; give --cpus 1, or --clock host for several processors on $(:
+    )the host's clock"
+usage "--clock icount with --cpus 2: $icpus" "--clock icount --cpus 2" \
+    --clock icount --cpus 2 c.pm a="$T/vmlinuz"
+# (said once TCG is known, after its warning)
+fails 2 "compare.sh: --cpus 3 under TCG, whose clock is icount unless $(:
+    )--clock host: $icpus" "--cpus 3 under TCG without --clock" \
+    -p "$POSTMARK" --init "$T/vmlinuz" --qemu sh --accel tcg --cpus 3 c.pm \
+    a="$T/vmlinuz"
 usage "--mkfs-options '-O dir_index': with several, each is NAME=OPTIONS $(:
     )(the NAME is added to the labels)" "two unnamed --mkfs-options" \
     --mkfs-options '-O dir_index' --mkfs-options '-O ^dir_index' \
@@ -110,11 +129,14 @@ ok $? "... and postmark's message names the config's line"
 
 # Each CSV file postmark refuses as a record file is refused here, with
 # postmark's reason, before anything boots, and left as it was: one of
-# schema 4 (146 columns, no VM columns), a header after a blank line,
+# schema 4 (146 columns, no VM columns), one of schema 5 (no clock
+# columns), a header after a blank line,
 # JSON records, an interval series, text.  (A last line cut short is
 # taken and cut off under the lock, as postmark does: t6520.)
 "$POSTMARK" --columns | awk -F '\t' 'NR > 1 && $2 < 5 { printf("%s%s", \
     n++ ? "," : "", $1) } END { print "" }' >four.csv
+"$POSTMARK" --columns | awk -F '\t' 'NR > 1 && $2 < 6 { printf("%s%s", \
+    n++ ? "," : "", $1) } END { print "" }' >five.csv
 "$POSTMARK" --columns | awk -F '\t' 'NR > 1 { printf("%s%s", n++ ? "," : "", \
     $1) } END { print "" }' >header
 printf '\n' | cat - header >blank.csv
@@ -122,7 +144,7 @@ printf '{"schema_version":5,"label":"a"}\n' >json.csv
 printf 'schema_version,iteration,label,client,phase,interval,x\n1,1,a\n' \
     >series.csv
 printf 'a report\n' >text.csv
-for f in four blank json series text; do
+for f in four five blank json series text; do
 	cp $f.csv $f.before
 	why=$(printf 'set report csv\nrun %s\nquit\n' "$T/$f.csv" |
 	    "$POSTMARK" 2>&1 >/dev/null | sed -n "s/^-:2: run: report file $(:

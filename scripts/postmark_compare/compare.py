@@ -89,6 +89,7 @@ OPTIONS = (
     Option("--cpus", "cpus", {K: "a number"}),
     Option("--time-limit", "time_limit", {K: "seconds"}),
     Option("--accel", "accel", {K: "auto, kvm or tcg"}),
+    Option("--clock", "clock", {K: "icount or host"}),
     Option("--cmdline", "cmdline", {K: "text"}, many=True),
     Option("--modules", "modules", {K: "LABEL=DIR"}, many=True),
     Option("--qemu", "qemu", {K: "a program"}),
@@ -119,8 +120,9 @@ class Opts:
         self.mount_options = self.time_limit = self.gate = self.init = ""
         self.max_rounds = ""
         self.disk_size = self.memory = "1G"
-        self.cpus = "2"
+        self.cpus = ""              # kernels: 1 under icount, else 2
         self.accel = "auto"
+        self.clock = ""             # kernels: icount under TCG, else host
         self.qemu = "qemu-system-x86_64"
         self.args = []
 
@@ -195,7 +197,8 @@ usage: {prog} [-n N | -n MIN-MAX --precision P] [--seed S] [-o FILE.csv]
        {prog} kernels [-n N] [--seed S] [-o FILE.csv] [-p POSTMARK]
            [--fs FS] [--mkfs-options [NAME=]OPTS ...] [--mount-options OPTS]
            [--disk-size SIZE] [--memory SIZE] [--cpus N] [--time-limit S]
-           [--accel auto|kvm|tcg] [--cmdline [LABEL=]TEXT ...] [--qemu QEMU]
+           [--accel auto|kvm|tcg] [--clock icount|host]
+           [--cmdline [LABEL=]TEXT ...] [--qemu QEMU]
            [--init PM_INIT] [--modules LABEL=DIR ...]
            [--gate 'MEASURE -P%' [--max-rounds M]] [-v] [--no-plot]
            CONFIG LABEL=IMAGE[:MODULES_DIR] ...
@@ -261,15 +264,21 @@ run mode's, with the guest's uname -r in the kernel column (report
 kernels with the disks, as labels LABEL-NAME.  A boot that fails (no boot,
 a panic, a missing module, past the time limit) is an error row naming the
 kernel and the last console lines, and the others go on.  The time limit
-of a boot is 120 s and 10 ms per operation of CONFIG under TCG (2 ms
-under KVM), or --time-limit S.  --gate 'MEASURE -P%' GOOD=IMAGE
-TEST=IMAGE exits 1 when the whole interval of the ratio TEST/GOOD is
-past 1 - P/100 (+ for latencies and times), 0 when it is wholly on the
-good side, and while it holds 1 - P/100 boots another round, up to
---max-rounds M (default 2N), then exits 125 (cannot tell): for git bisect
-run.  Under TCG the times are the emulator's: only ratios
-between kernels mean something, as the report and the rows say.  --memory
-(default 1G), --cpus (2) and --disk-size (1G) size the VM; --cmdline TEXT
+of a boot, in the host's seconds, is 120 s and 30 ms per operation of
+CONFIG under TCG (6 ms under KVM), or --time-limit S.  --gate 'MEASURE
+-P%' GOOD=IMAGE TEST=IMAGE exits 1 when the whole interval of the ratio
+TEST/GOOD is past 1 - P/100 (+ for latencies and times), 0 when it is
+wholly on the good side, and while it holds 1 - P/100 boots another
+round, up to --max-rounds M (default 2N), then exits 125 (cannot tell):
+for git bisect run.  Under TCG the guest's clock counts instructions
+(--clock icount, the default under TCG: QEMU's -icount, one processor):
+a time is the instructions the kernel and postmark executed, at a fixed
+rate, the same whatever the host's load, plus the guest's waits for its
+disk, which pass as the host's time does; --clock host (the default
+under KVM, the only clock there) follows the host's clock, and under TCG
+then only ratios between kernels mean something, as the report and the
+rows say.  --memory (default 1G), --cpus (1 under icount, else 2) and
+--disk-size (1G) size the VM; --cmdline TEXT
 adds to every kernel's command line, --cmdline LABEL=TEXT to LABEL's; -v
 shows the consoles on standard error; --init names the guest's init;
 --modules LABEL=DIR gives LABEL's modules directory and takes its IMAGE

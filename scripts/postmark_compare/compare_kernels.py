@@ -48,6 +48,7 @@ in FILE (tests/t6507, t6508).
 """
 
 import csv
+import math
 import os
 import re
 import shutil
@@ -67,13 +68,18 @@ from . import pm_modules
 from . import pm_vm
 
 BOOT_ALLOWANCE = 120    # seconds of a boot besides postmark's run
-# Seconds per operation (2 x files + transactions, per run and client)
-# that the derived time limit allows under each accelerator: under TCG
-# twice the most a 6.1 kernel took here (13 ms, 5000 files in a linear
-# directory under a load of 25; 1.5 ms with a hashed one on a quiet
-# machine), under KVM a fifth of that.
-PER_OP = {"tcg": 0.030, "kvm": 0.006}
+# Seconds of the host's clock per operation (2 x files + transactions,
+# per run and client) that the derived time limit allows under each
+# accelerator: under TCG twice the most a 6.1 kernel took here (13 ms,
+# 5000 files in a linear directory under a load of 25; 1.5 ms with a
+# hashed one on a quiet machine), under KVM a fifth of that.  On the
+# icount clock the same as TCG's: one processor, whose emulation took 3
+# to 4.4 ms an operation of that run under a load of 6 to 8, where its
+# guest's clock counted 0.6 ms.
+PER_OP = {"tcg": 0.030, "icount": 0.030, "kvm": 0.006}
 STATUS_LINES = 10       # console lines in an error row's status
+ICOUNT_CPUS = (pm_vm.ICOUNT_CPUS + "; give --cpus 1, or --clock host for "
+               "several processors on the host's clock")
 TCG_WARNING = ("QEMU emulated the processor (TCG): the times are the "
                "emulator's, not the kernel's, and only ratios between "
                "kernels on the same emulator mean something")
@@ -83,6 +89,22 @@ _SHOW = (("files", re.compile(r"The base number of files is ([0-9]+)$")),
          ("iterations", re.compile(r"Iterations: ([0-9]+)$")),
          ("warmup", re.compile(r"Warm-up runs: ([0-9]+)$")),
          ("clients", re.compile(r"Clients: ([0-9]+)$")))
+# What show prints for the settings that make the guest wait for its
+# disk in a timed phase: on the icount clock such a wait is the host's
+# time, not instructions counted (WAITS).
+_WAITS = re.compile(r"(Sync: (?!none).*|Directory sync: true|"
+                    r"Direct I/O: true|Cache: cold.*)$")
+WAITS = ("the guest waits for its disk in the timed phases, and on the "
+         "icount clock a wait is the host's time (its disk's and its "
+         "load's), not instructions counted: these times vary as the "
+         "host's clock does")
+# On the icount clock, a run row whose phases waited for more than
+# WAIT_SHARE of its elapsed time gets the warning WAITED.
+WAIT_SHARE = 0.1
+WAITED = ("the guest was off the processor for {w:.4g} s of its {e:.4g} s: "
+          "on the icount clock that time is the host's (its disk's and its "
+          "load's), not instructions counted, and varies as the host's "
+          "clock does")
 GOOD, BAD, SKIP = 0, 1, 125     # the gate's exit statuses
 
 
@@ -239,10 +261,11 @@ class Kernels(compare_run.Runner):
             raise Usage(f"--seed: '{o.seed}' is not a whole number of at "
                         "most 10 digits")
         o.seed = o.seed or str(int(time.time()))
-        need_posint("--cpus", o.cpus)
-        if int(o.cpus) > 255:
-            raise Usage(f"--cpus: {o.cpus} is more than QEMU's pc takes "
-                        "(255)")
+        if o.cpus:
+            need_posint("--cpus", o.cpus)
+            if int(o.cpus) > 255:
+                raise Usage(f"--cpus: {o.cpus} is more than QEMU's pc "
+                            "takes (255)")
         if o.time_limit:
             need_posint("--time-limit", o.time_limit)
         for opt, v in (("--disk-size", o.disk_size), ("--memory",
@@ -256,9 +279,57 @@ class Kernels(compare_run.Runner):
                         "little for a kernel")
         if o.accel not in ("auto", "kvm", "tcg"):
             raise Usage(f"--accel: '{o.accel}' is none of auto, kvm, tcg")
+        self.clock_options()
         if not re.fullmatch(r"[a-z0-9]+", o.fs):
             raise Usage(f"--fs: '{o.fs}' is not a file system's name "
                         "(ext4, xfs ...)")
+
+    def clock_options(self):
+        """Check --clock against --accel and --cpus: the icount clock
+        needs TCG and one processor."""
+        o = self.o
+        if o.clock not in ("",) + pm_vm.CLOCKS:
+            raise Usage(f"--clock: '{o.clock}' is neither icount nor host")
+        if o.clock != "icount":
+            return
+        if o.accel == "kvm":
+            raise Usage("--clock icount with --accel kvm: QEMU counts "
+                        "instructions only when it emulates the processor "
+                        "(TCG); give --accel tcg (or auto), or --clock "
+                        "host")
+        if o.cpus and int(o.cpus) > 1:
+            raise Usage(f"--clock icount with --cpus {o.cpus}: " +
+                        ICOUNT_CPUS)
+
+    def settle_clock(self):
+        """The clock and the processors of the boots, once the
+        accelerator is known: icount under TCG unless --clock host (one
+        processor: ICOUNT_CPUS), else the host's clock; said here, and
+        on the icount clock WAITS for a config that waits for its disk.
+        Under the test hook, --clock or the first row's clock (host when
+        empty)."""
+        o = self.o
+        self.clock = pm_vm.settle_clock(o.clock or "auto", self.accel) \
+            if self.hook is None else o.clock or self.hook.clock
+        if self.clock == "icount" and o.cpus and int(o.cpus) > 1:
+            raise Usage(f"--cpus {o.cpus} under TCG, whose clock is icount "
+                        f"unless --clock host: {ICOUNT_CPUS}")
+        self.cpus = int(o.cpus or (1 if self.clock == "icount" else 2))
+        if self.clock == "icount" and self.waits:
+            self.ctx.warn(f"{clean(self.cfgname)}: "
+                          f"{'; '.join(self.waits)}: {WAITS}")
+        if self.clock == "icount":
+            qemu = " ".join(pm_vm.clock_argv(pm_vm.ICOUNT_SHIFT))
+            self.ctx.note(f"clock: icount (QEMU's {qemu}, one processor): "
+                          "the guest's time is its instructions, "
+                          f"{2 ** pm_vm.ICOUNT_SHIFT} ns each, whatever the "
+                          "host's load, and its waits for the disk, which "
+                          "pass as the host's time does; --clock host uses "
+                          "the host's clock")
+        else:
+            self.ctx.note(f"clock: host (the guest's clock follows the "
+                          f"host's under {self.accel}), {self.cpus} "
+                          "processors")
 
     def variants(self):
         """The disks: [(NAME or "", mkfs options)]; one --mkfs-options
@@ -383,11 +454,14 @@ class Kernels(compare_run.Runner):
             out = f.read().decode("utf-8", "replace").splitlines()
         v = {"files": 500, "transactions": 500, "iterations": 1,
              "warmup": 0, "clients": 1}
+        self.waits = []
         for line in out:
             for key, pat in _SHOW:
                 m = pat.match(line.strip())
                 if m is not None:
                     v[key] = int(m.group(1))
+            if _WAITS.match(line.strip()):
+                self.waits.append(line.strip())
         self.ops = ((2 * v["files"] + v["transactions"]) * v["clients"] *
                     (v["iterations"] + v["warmup"]))
 
@@ -398,23 +472,26 @@ class Kernels(compare_run.Runner):
             self.limit = int(self.o.time_limit)
             how = "--time-limit"
         else:
-            per = PER_OP.get(self.accel, PER_OP["tcg"])
+            under = "icount" if self.clock == "icount" else self.accel
+            per = PER_OP.get(under, PER_OP["tcg"])
             self.limit = int(BOOT_ALLOWANCE + per * self.ops + 0.999)
             how = (f"{BOOT_ALLOWANCE} s and {per * 1000:g} ms under "
-                   f"{self.accel} for each of the config's {self.ops} "
+                   f"{under} for each of the config's {self.ops} "
                    "operations (2 x files + transactions, times runs and "
                    "clients); --time-limit S sets it")
-        self.ctx.note(f"time limit of a boot: {self.limit} s ({how})")
+        self.ctx.note(f"time limit of a boot: {self.limit} s of the host's "
+                      f"clock ({how})")
 
     def choose_accel(self):
-        """The accelerator (pm_accel's probe, once), its warning said
-        here once; under the test hook, the first row's."""
+        """The accelerator (pm_accel's probe, once; TCG without it for
+        --clock icount), its warning said here once; under the test
+        hook, the first row's."""
         if self.hook is not None:
             self.accel = self.hook.accel
             return
+        want, _ = pm_vm.choose_clock(self.o.clock or "auto", self.o.accel)
         try:
-            self.accel, _, warnings = pm_accel.choose(self.o.qemu,
-                                                      self.o.accel)
+            self.accel, _, warnings = pm_accel.choose(self.o.qemu, want)
         except ValueError as e:
             raise Fail(f"--accel kvm: {e}") from None
         for w in warnings:
@@ -497,16 +574,18 @@ class Kernels(compare_run.Runner):
             return pm_vm.run_once(
                 t.kernel, t.modules, self.cfgtext, fs=o.fs,
                 mkfs_options=t.mkfs, disk_size=o.disk_size,
-                memory=o.memory, cpus=int(o.cpus), time_limit=self.limit,
+                memory=o.memory, cpus=self.cpus, time_limit=self.limit,
                 workdir=self.ctx.scratch(), mount_options=o.mount_options,
                 label=t.label, postmark=self.pm, init=self.init,
                 qemu=o.qemu, accel=self.accel, append=t.append,
-                echo=_Echo(self.ctx) if o.verbose else None)
+                echo=_Echo(self.ctx) if o.verbose else None,
+                clock=self.clock)
         except pm_vm.Stopped as e:
             raise self.stopped(signal.Signals[str(e)]) from None
 
     def mark_rows(self, t, rows):
-        """Under TCG, the warning in the run rows' warnings column; the
+        """Under TCG, the warning in the run rows' warnings column, and
+        in those of the icount clock WAITED where the phases waited; the
         gate's values of the run rows with status ok."""
         h = {name: i for i, name in enumerate(self.header)}
         for r in rows:
@@ -516,6 +595,8 @@ class Kernels(compare_run.Runner):
                 w = r[h["warnings"]]
                 r[h["warnings"]] = w + "; " + TCG_WARNING if w else \
                     TCG_WARNING
+            if r[h["vm_clock"]] == "icount":
+                waited(r, h)
             if r[h["status"]] != "ok":
                 self.failed[t.label] = self.failed.get(t.label, 0) + 1
             elif self.gate is not None and r[h[self.gate.col]] != "":
@@ -539,7 +620,9 @@ class Kernels(compare_run.Runner):
         for key, col in (("accel", "vm_accelerator"), ("cpus", "vm_cpus"),
                          ("memory_mib", "vm_memory_mib"),
                          ("disk", "vm_disk"), ("cache", "vm_cache"),
-                         ("qemu", "vm_qemu"), ("machine", "vm_machine")):
+                         ("qemu", "vm_qemu"), ("machine", "vm_machine"),
+                         ("clock", "vm_clock"),
+                         ("icount_shift", "vm_icount_shift")):
             if vm.get(key) not in (None, "", "auto"):
                 d[col] = str(vm[key])
         return [d.get(name, "") for name in self.header]
@@ -583,6 +666,7 @@ class Hook:
                 self.records[r[h["label"]]][-1].append(r)
         first = rows[1] if len(rows) > 1 else header
         self.accel = first[h["vm_accelerator"]] or "tcg"
+        self.clock = "icount" if first[h["vm_clock"]] == "icount" else "host"
         self.h = h
 
     def result(self, t):
@@ -604,6 +688,22 @@ class Hook:
             res["ok"] = True
             res["rows"] = rows
         return res
+
+
+def waited(r, h):
+    """Add WAITED to the warnings of run row r (h: the columns' indexes)
+    when its phases waited for more than WAIT_SHARE of its elapsed
+    time."""
+    try:
+        e = float(r[h["elapsed_s"]])
+        w = math.fsum(float(r[h[p + "_wait_s"]] or 0) for p in
+                      ("creation", "transactions", "deletion"))
+    except ValueError:
+        return
+    if e > 0 and w > WAIT_SHARE * e:
+        text = WAITED.format(w=w, e=e)
+        r[h["warnings"]] = (r[h["warnings"]] + "; " + text
+                            if r[h["warnings"]] else text)
 
 
 def _named(v):
@@ -706,6 +806,7 @@ def _run(o, ctx, report, columns, need_plot, stopped):
     r.needs()
     r.check_config()
     r.choose_accel()
+    r.settle_clock()
     r.time_limit()
     r.rec = compare_recfile.RecFile(r.header, r.schema, ctx.note)
     r.rec.plan(o.out, "-vs-".join(t.label for t in r.targets_))

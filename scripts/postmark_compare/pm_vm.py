@@ -17,7 +17,8 @@
 
   pm_vm.py [--fs FS] [--mkfs-options OPTS] [--mount-options OPTS]
       [--disk-size SIZE] [--memory SIZE] [--cpus N] [--time-limit S]
-      [--accel auto|kvm|tcg] [--cache MODE] [--append TEXT]
+      [--accel auto|kvm|tcg] [--clock auto|icount|host] [--cache MODE]
+      [--append TEXT]
       [--label LABEL] [--postmark PROG] [--init PM_INIT] [--qemu QEMU]
       [--json] [-v] CONFIG KERNEL[:MODULES_DIR]
 
@@ -65,6 +66,11 @@ GUEST_ERROR = "pm_init: error: "
 # The guest kernel's words for an I/O error of its disk (vda).
 DISK_ERROR = re.compile(rb"I/O error,? (on )?dev vda\b[^\n]*")
 MACHINE = "pc"
+ICOUNT_SHIFT = 0                # -icount: 2**ICOUNT_SHIFT ns an instruction
+CLOCKS = ("icount", "host")
+ICOUNT_CPUS = ("under icount QEMU runs the processors in turn on one host "
+               "thread, and Linux 6.1 in QEMU 7.2 hangs there bringing up "
+               "its second processor")
 
 
 class Stopped(Exception):
@@ -175,14 +181,16 @@ def opt_value(text):
 
 
 def qemu_argv(qemu, accel, cpu, cpus, memory_mib, kernel, initrd, disk,
-              cache, record, append):
+              cache, record, append, icount=None):
     """The QEMU command of one boot: no devices but the virtio disk, the
-    console on stdio (ttyS0) and the record port in a file (ttyS1).  An
-    I/O error of the disk's image (a full host file system) is reported
-    to the guest (werror, rerror), not a pause of the VM until the time
-    limit (QEMU's default for a write: stop on ENOSPC).  -kernel, -initrd
-    and -append are taken as they are."""
-    return [qemu, "-accel", accel, "-cpu", cpu, "-M", MACHINE,
+    console on stdio (ttyS0) and the record port in a file (ttyS1); the
+    guest's clock counts instructions when ICOUNT is a shift
+    (clock_argv).  An I/O error of the disk's image (a full host file
+    system) is reported to the guest (werror, rerror), not a pause of the
+    VM until the time limit (QEMU's default for a write: stop on ENOSPC).
+    -kernel, -initrd and -append are taken as they are."""
+    return [qemu, "-accel", accel] + clock_argv(icount) + [
+            "-cpu", cpu, "-M", MACHINE,
             "-smp", str(cpus), "-m", "%dM" % memory_mib,
             "-nodefaults", "-no-user-config", "-display", "none",
             "-no-reboot", "-kernel", kernel, "-initrd", initrd,
@@ -201,6 +209,42 @@ def guest_hostname(vm, host=None):
     host = host or os.uname().nodename
     return ("qemu-%s@%s" % (vm["accel"], host)).encode()[:64].decode(
         "utf-8", "ignore")
+
+
+def clock_argv(shift):
+    """QEMU's options for the guest's clock: none for the host's clock
+    (SHIFT None), else instruction counting, 2**SHIFT ns of the guest's
+    clock for each instruction executed; with sleep=on the time when
+    nothing runs (a wait for the disk) passes as the host's does, where
+    sleep=off would move the clock to the guest's next timer at once,
+    seconds to hours for a wait of milliseconds."""
+    if shift is None:
+        return []
+    return ["-icount", "shift=%d,sleep=on" % shift]
+
+
+def choose_clock(clock, accel):
+    """(the accelerator to ask pm_accel for, the clock) for CLOCK
+    (icount, host, or auto: icount under TCG, host under KVM) and ACCEL
+    (auto, kvm, tcg); ValueError for icount under KVM.  The clock of
+    auto is settled once the accelerator is (settle_clock)."""
+    if clock not in CLOCKS + ("auto",):
+        raise ValueError("clock '%s' is none of icount, host, auto" % clock)
+    if clock == "icount":
+        if accel == "kvm":
+            raise ValueError("the icount clock needs TCG: QEMU counts "
+                             "instructions only when it emulates the "
+                             "processor, never under KVM")
+        return "tcg", clock
+    return accel, clock
+
+
+def settle_clock(clock, accel):
+    """The clock of a boot under ACCEL (kvm or tcg): CLOCK, or for auto
+    icount under TCG and host under KVM."""
+    if clock == "auto":
+        return "icount" if accel == "tcg" else "host"
+    return clock
 
 
 def vm_words(vm):
@@ -305,7 +349,8 @@ def _boot_one(result, a, work):
         vm_words(vm), a["append"])
     boot = Boot(qemu_argv(a["qemu"], vm["accel"], a["cpu"], vm["cpus"],
                           vm["memory_mib"], a["kernel"], initrd, disk,
-                          vm["cache"], record, append.strip()), a["echo"])
+                          vm["cache"], record, append.strip(),
+                          vm.get("icount_shift")), a["echo"])
     a["boot"] = boot
     t0 = time.monotonic()
     boot.run(a["time_limit"])
@@ -323,18 +368,21 @@ def _boot_one(result, a, work):
 
 
 def run_once(kernel, modules_dir, config_text, fs="ext4", mkfs_options="",
-             disk_size="1G", memory="1G", cpus=2, time_limit=300,
+             disk_size="1G", memory="1G", cpus=None, time_limit=300,
              workdir=None, mount_options="", label=None, postmark=None,
              init=None, qemu="qemu-system-x86_64", accel="auto",
-             cache="auto", append="", echo=None):
+             cache="auto", append="", echo=None, clock="auto"):
     """Boot KERNEL (a bzImage) once with its modules from MODULES_DIR
     (None: /lib/modules/RELEASE) and run postmark on CONFIG_TEXT (set
     lines, no run) on a fresh FS disk; returns a dict: kernel, label,
     release, ok, error (None or text), header and rows (the CSV record
     parsed), csv (its text), guest_stderr, vm (accel, cpus, memory_mib,
-    disk, cache, qemu, machine), warnings, console_tail, seconds, mkfs,
-    time_limit.  Leaves nothing behind; a signal stops it (see the
-    module's text)."""
+    disk, cache, qemu, machine, clock, and icount_shift under the icount
+    clock), warnings, console_tail, seconds (of the host's clock), mkfs,
+    time_limit.  CLOCK is icount, host or auto (choose_clock); CPUS
+    None is 1 on the icount clock, else 2, and more than 1 is an error
+    there (ICOUNT_CPUS).  Leaves nothing behind; a signal stops it (see
+    the module's text)."""
     result = {"kernel": kernel, "label": label, "release": None,
               "ok": False, "error": None, "header": [], "rows": [],
               "csv": "", "guest_stderr": "", "vm": {}, "warnings": [],
@@ -355,14 +403,22 @@ def run_once(kernel, modules_dir, config_text, fs="ext4", mkfs_options="",
         memory_mib = pm_disk.parse_size(memory, "memory") >> 20
         a["postmark"] = shutil.which(a["postmark"]) or a["postmark"]
         work = tempfile.mkdtemp(prefix="pm_vm.", dir=workdir)
+        accel, clock = choose_clock(clock, accel)
         vm_accel, a["cpu"], warnings = pm_accel.choose(qemu, accel)
+        clock = settle_clock(clock, vm_accel)
+        cpus = int(cpus or (1 if clock == "icount" else 2))
+        if clock == "icount" and cpus > 1:
+            raise ValueError("%d processors on the icount clock: %s"
+                             % (cpus, ICOUNT_CPUS))
         result["warnings"] += warnings
-        result["vm"] = {"accel": vm_accel, "cpus": int(cpus),
+        result["vm"] = {"accel": vm_accel, "cpus": cpus,
                         "memory_mib": memory_mib,
                         "disk": "raw-file-on-%s,virtio-blk"
                         % pm_disk.host_fs(work),
                         "cache": cache, "qemu": qemu_version(qemu),
-                        "machine": MACHINE}
+                        "machine": MACHINE, "clock": clock}
+        if clock == "icount":
+            result["vm"]["icount_shift"] = ICOUNT_SHIFT
         _boot_one(result, a, work)
     except (ValueError, pm_disk.DiskError, pm_initramfs.BuildError) as e:
         result["error"] = str(e)
@@ -393,9 +449,10 @@ def main(argv):
     p.add_argument("--mount-options", default="")
     p.add_argument("--disk-size", default="1G")
     p.add_argument("--memory", default="1G")
-    p.add_argument("--cpus", type=int, default=2)
+    p.add_argument("--cpus", type=int)
     p.add_argument("--time-limit", type=float, default=300)
     p.add_argument("--accel", choices=("auto", "kvm", "tcg"), default="auto")
+    p.add_argument("--clock", choices=CLOCKS + ("auto",), default="auto")
     p.add_argument("--cache", default="auto")
     p.add_argument("--append", default="")
     p.add_argument("--label")
@@ -420,7 +477,7 @@ def main(argv):
                  mount_options=o.mount_options, label=o.label,
                  postmark=o.postmark, init=o.init, qemu=o.qemu,
                  accel=o.accel, cache=o.cache, append=o.append,
-                 echo=sys.stderr if o.verbose else None)
+                 echo=sys.stderr if o.verbose else None, clock=o.clock)
     for w in r["warnings"]:
         print("pm_vm.py: warning: %s" % w, file=sys.stderr)
     if o.json:

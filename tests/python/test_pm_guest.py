@@ -157,10 +157,52 @@ class QemuTest(unittest.TestCase):
         self.assertEqual((drive.get("werror"), drive.get("rerror")),
                          ("report", "report"))
 
+    def test_the_icount_clock(self):
+        argv = self.argv(icount=0)
+        i = argv.index("-icount")
+        self.assertEqual(argv[i + 1], "shift=0,sleep=on")
+        self.assertEqual(argv.count("-icount"), 1)
+        self.assertEqual(self.argv(icount=3)[i + 1], "shift=3,sleep=on")
+        # the host's clock: no -icount, the rest as it was
+        self.assertNotIn("-icount", self.argv())
+        self.assertEqual(argv[:i] + argv[i + 2:], self.argv())
+
+    def test_which_clock(self):
+        self.assertEqual(pm_vm.choose_clock("auto", "auto"),
+                         ("auto", "auto"))
+        self.assertEqual(pm_vm.choose_clock("icount", "auto"),
+                         ("tcg", "icount"))      # no KVM probe for icount
+        self.assertEqual(pm_vm.choose_clock("icount", "tcg"),
+                         ("tcg", "icount"))
+        self.assertEqual(pm_vm.choose_clock("host", "kvm"), ("kvm", "host"))
+        self.assertEqual(pm_vm.choose_clock("host", "auto"),
+                         ("auto", "host"))
+        with self.assertRaisesRegex(ValueError, "icount clock needs TCG"):
+            pm_vm.choose_clock("icount", "kvm")
+        with self.assertRaisesRegex(ValueError, "'sundial' is none of"):
+            pm_vm.choose_clock("sundial", "auto")
+        self.assertEqual(pm_vm.settle_clock("auto", "tcg"), "icount")
+        self.assertEqual(pm_vm.settle_clock("auto", "kvm"), "host")
+        self.assertEqual(pm_vm.settle_clock("host", "tcg"), "host")
+        self.assertEqual(pm_vm.settle_clock("icount", "tcg"), "icount")
+
+    def test_one_processor_on_the_icount_clock(self):
+        # refused before anything is made or booted
+        r = pm_vm.run_once("/nonexistent/vmlinuz", None, "", cpus=2,
+                           accel="tcg", clock="icount", qemu="false")
+        self.assertFalse(r["ok"])
+        self.assertIn("2 processors on the icount clock: under icount QEMU "
+                      "runs the processors in turn", r["error"])
+        self.assertEqual(r["vm"], {})
+
     def test_the_pm_words_have_no_blanks(self):
         self.assertEqual(pm_vm.vm_words({"accel": "tcg", "cpus": 2,
                                          "qemu": "7.2 x"}),
                          "pm.accel=tcg pm.cpus=2 pm.qemu=7.2_x")
+        # the guest's init makes PM_VM_CLOCK and PM_VM_ICOUNT_SHIFT of them
+        self.assertEqual(pm_vm.vm_words({"clock": "icount",
+                                         "icount_shift": 0}),
+                         "pm.clock=icount pm.icount_shift=0")
 
 
 class DiskTest(unittest.TestCase):
