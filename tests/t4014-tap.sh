@@ -79,13 +79,15 @@ else
 	skip "scratch=disk: a disk, whatever PM_TEST_TMPDIR" "/dev/shm is not \
 a tmpfs"
 fi
-# No disk at all: /tmp and /var/tmp under tmpfs in a mount namespace.
+# No disk at all: /tmp and /var/tmp under tmpfs in a mount namespace
+# (tap.sh opened before, as the source tree may be in /tmp).
 if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null 2>&1 &&
     unshare -m true 2>/dev/null; then
 	out=$(PM_TEST_TMPDIR=/dev/shm TMPDIR=/dev/shm unshare -m sh -c '
+		exec 3<"$srcdir/tests/tap.sh" &&
 		mount --make-rprivate / &&
 		mount -t tmpfs none /tmp && mount -t tmpfs none /var/tmp &&
-		scratch=disk && . "$srcdir/tests/tap.sh" && echo "T=$T"')
+		scratch=disk && . /dev/fd/3 && echo "T=$T"')
 	is "$out" "1..0 # SKIP no writable directory on a disk's file system \
 (PM_TEST_TMPDIR, TMPDIR, /var/tmp and /tmp are in memory or missing)" \
 	    "scratch=disk without a disk: skipped, saying why"
