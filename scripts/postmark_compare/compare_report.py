@@ -480,10 +480,11 @@ class Report:
             f"Times on the icount clock ({who}): the guest's clock counts "
             "the instructions the guest executed, the kernel's and "
             "postmark's together, at a fixed rate (2^shift ns each), plus "
-            "the device time that QEMU models; it does not see cache "
-            "misses, lock contention or real device latency, so a time "
-            "says how much work the kernel did, not how long it would "
-            "take on hardware.")
+            "the time the guest waited for its disk with nothing to run, "
+            "which passes as the host's time does (QEMU models no device "
+            "time); it does not see cache misses, lock contention or a "
+            "real device's latency, so a time says how much work the "
+            "kernel did, not how long it would take on hardware.")
 
     def _names(self):
         """The key of the values named by what differs between them
