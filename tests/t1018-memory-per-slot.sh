@@ -14,7 +14,7 @@
 . "$srcdir/tests/fault/faultlib.sh"
 skip_sanitized "ASan has its own allocator"
 FAILALLOC=$builddir/tests/fault/failalloc.so
-[ -f "$FAILALLOC" ] || skip_all "tests/fault/failalloc.so not built"
+need_built "$FAILALLOC"
 
 N=60000		# the pool
 N0=20000	# the pool it is compared with

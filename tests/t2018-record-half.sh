@@ -18,7 +18,7 @@
 . "$srcdir/tests/report/reclib.sh"
 
 RECFAULT=$builddir/tests/report/recfault.so
-[ -f "$RECFAULT" ] || skip_all "tests/report/recfault.so not built"
+need_built "$RECFAULT"
 skip_sanitized "the sanitizers' runtime must come first in LD_PRELOAD"
 cd "$T" || exit 99
 mkdir L

@@ -14,7 +14,7 @@
 . "$srcdir/tests/tap.sh"
 
 RECFAULT=$builddir/tests/report/recfault.so
-[ -f "$RECFAULT" ] || skip_all "tests/report/recfault.so not built"
+need_built "$RECFAULT"
 skip_sanitized "the sanitizers' runtime must come first in LD_PRELOAD"
 need_sigdfl
 cd "$T" || exit 99

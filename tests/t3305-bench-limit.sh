@@ -26,7 +26,7 @@ mount -t tmpfs -o size=1m tmpfs "$T/mnt" 2>/dev/null ||
 umount "$T/mnt"
 rmdir "$T/mnt"
 replay=$builddir/bench/pm-replay
-[ -x "$replay" ] || skip_all "$replay not built (make)"
+need_built "$replay"
 
 progs=ours
 set -- -n 1 -f 100 -t 200 -k "$T/keep"

@@ -8,7 +8,7 @@
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/kernels/lib.sh"
 need_python
-[ -x "$FRAMETEST" ] || skip_all "no guest/pm_frametest"
+need_built "$FRAMETEST"
 
 # read FILE: the frames in FILE as "KIND SHA256" lines, then the problems.
 read_frames() {

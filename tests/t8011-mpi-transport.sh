@@ -22,7 +22,7 @@
 need_mpi
 need_openmpi
 DRIVER="$builddir/tests/pm_mpitest"
-[ -x "$DRIVER" ] || skip_all "tests/pm_mpitest not built"
+need_built "$DRIVER"
 SLOW="--mca odls_base_sigkill_timeout 600"
 
 # now: seconds since the epoch, with decimals.

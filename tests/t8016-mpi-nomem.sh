@@ -15,7 +15,7 @@
 . "$srcdir/tests/clients/mpilib.sh"
 need_mpi
 DRIVER="$builddir/tests/pm_mpimem"
-[ -x "$DRIVER" ] || skip_all "tests/pm_mpimem not built"
+need_built "$DRIVER"
 
 for np in 2 3; do
 	mkdir -p "$T/np$np"

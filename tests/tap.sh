@@ -1,7 +1,8 @@
 # tests/tap.sh: a tiny TAP library sourced by every tests/tNNNN-*.sh.
 #
 # Provides: plan N, ok COND-STATUS DESC, is GOT WANT DESC, skip_all REASON,
-# skip DESC REASON, skip_sanitized WHY, diag TEXT, done_testing, is_png
+# skip DESC REASON, skip_sanitized WHY, need_built FILE (a helper of this
+# build, else an error), diag TEXT, done_testing, is_png
 # FILE DESC and png FILE WIDTH HEIGHT DESC (plots),
 # snapshot DIR (to check that a directory is left exactly as it was),
 # await COND [PID] (wait for an event), own_tmpdir (a TMPDIR in $T for
@@ -166,6 +167,15 @@ skip_all() {
 	fi
 	echo "1..0 # SKIP $1"
 	exit 0
+}
+
+# need_built FILE: FILE, a program or library of this build that make
+# check makes, is there; else the script is an error (Bail out!, exit
+# 99), never a skip: a helper of ours that is missing is a broken build.
+need_built() {
+	[ -e "$1" ] && return 0
+	echo "Bail out! $1 not built (make check builds it)"
+	exit 99
 }
 
 # need_reference: skip the whole script when the reference binary is absent.

@@ -8,7 +8,7 @@
 # directory; $W_TMPFS is 1 when it is a tmpfs of our own.
 
 ENGINE="${builddir:?}/tests/pm_enginetest"
-[ -x "$ENGINE" ] || skip_all "$ENGINE not built"
+need_built "$ENGINE"
 
 work_dir() {
 	W="$T/$1"

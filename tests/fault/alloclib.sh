@@ -8,7 +8,7 @@
 need_python
 skip_sanitized "ASan reserves the address space and has its own allocator"
 FAILALLOC=$builddir/tests/fault/failalloc.so
-[ -f "$FAILALLOC" ] || skip_all "tests/fault/failalloc.so not built"
+need_built "$FAILALLOC"
 
 mkdir -p "$T/L"
 populate "$T/L"
