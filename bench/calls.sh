@@ -81,10 +81,8 @@ END {
 		e = u[1] " -> " def[u[2]]
 		if (!(e in syms)) {
 			edge[++ne] = e
-			from[ne] = u[1]
-			to[ne] = def[u[2]]
 			adj[u[1]] = adj[u[1]] " " def[u[2]]
-			node[u[1]] = node[u[2]] = 1
+			node[u[1]] = node[def[u[2]]] = 1
 		}
 		syms[e] = syms[e] " " u[2]
 	}
