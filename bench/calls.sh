@@ -22,18 +22,25 @@
 # connected components of that graph with more than one file), one a line.
 # A data symbol (pm_signal) counts as a call: it couples the files as
 # much.  With -c only the circles are printed; the status is 1 when there
-# is one.
+# is one.  With -s the symbols the graph is drawn from are printed
+# instead, one a line: "D LIB FILE SYMBOL" for one that FILE defines,
+# "U LIB FILE SYMBOL" for one it uses, LIB being its layer's library
+# (libpm_cli.a) or pm_main.o (t1016 checks the layers from them).
 #
-# Usage: bench/calls.sh [-c] [BUILDDIR]   (default: the current directory)
+# Usage: bench/calls.sh [-c | -s] [BUILDDIR]   (default: the current
+#        directory)
 
 set -u
 export LC_ALL=C
 
 circles=0
-if [ "${1-}" = "-c" ]; then
-	circles=1
-	shift
-fi
+symbols=0
+case ${1-} in
+-c)	circles=1
+	shift ;;
+-s)	symbols=1
+	shift ;;
+esac
 build=${1-.}
 libs=$(ls "$build"/libpm_*.a 2>/dev/null)
 if [ -z "$libs" ] || [ ! -r "$build/src/pm_main.o" ]; then
@@ -41,22 +48,31 @@ if [ -z "$libs" ] || [ ! -r "$build/src/pm_main.o" ]; then
 	exit 2
 fi
 
-# Each member of an archive (libpm_cli_a-pm_shell.o, or pm_rng.o) is
-# named after its source file.
-nm "$build/src/pm_main.o" $libs 2>/dev/null | awk '
-/:$/ {
-	f = $0
-	sub(/:$/, "", f)
-	sub(/.*\//, "", f)
-	sub(/^lib[a-z_]*_a-/, "", f)
-	sub(/\.o$/, ".c", f)
-	next
+# symbols: the lines of -s.  Each member of an archive
+# (libpm_cli_a-pm_shell.o, or pm_rng.o) is named after its source file.
+symbols() {
+	for symbols_o in "$build/src/pm_main.o" $libs; do
+		nm "$symbols_o" 2>/dev/null | awk -v lib="${symbols_o##*/}" '
+		BEGIN { f = lib; sub(/\.o$/, ".c", f) }
+		/:$/ {
+			f = $0
+			sub(/:$/, "", f)
+			sub(/^lib[a-z_]*_a-/, "", f)
+			sub(/\.o$/, ".c", f)
+			next
+		}
+		$1 == "U" { print "U", lib, f, $2 }
+		NF == 3 && $2 ~ /^[TDBRCVW]$/ { print "D", lib, f, $3 }'
+	done
 }
-NF == 0 { next }
-$1 == "U" { print "U", f, $2 }
-NF == 3 && $2 ~ /^[TDBRC]$/ { print "D", f, $3 }' | awk -v circles="$circles" '
-$1 == "D" { def[$3] = $2; next }
-$1 == "U" { use[++n] = $2 " " $3 }
+
+if [ "$symbols" -eq 1 ]; then
+	symbols
+	exit 0
+fi
+symbols | awk -v circles="$circles" '
+$1 == "D" { def[$4] = $3; next }
+$1 == "U" { use[++n] = $3 " " $4 }
 END {
 	for (i = 1; i <= n; i++) {
 		split(use[i], u, " ")
@@ -65,10 +81,8 @@ END {
 		e = u[1] " -> " def[u[2]]
 		if (!(e in syms)) {
 			edge[++ne] = e
-			from[ne] = u[1]
-			to[ne] = def[u[2]]
 			adj[u[1]] = adj[u[1]] " " def[u[2]]
-			node[u[1]] = node[u[2]] = 1
+			node[u[1]] = node[def[u[2]]] = 1
 		}
 		syms[e] = syms[e] " " u[2]
 	}

@@ -45,10 +45,10 @@ static void	 put_fixed(FILE *, double, int);
 static void	 put_scalef(FILE *, double);
 static void	 put_size(FILE *, uint64_t);
 static void	 put_verbose_latency(FILE *, const struct pm_result *);
-static void	 put_verbose_clients(FILE *, const struct pm_config *,
-		    const struct pm_result *);
+static void	 put_verbose_clients(FILE *, const struct pm_result *,
+		    const struct pm_rates *);
 static void	 put_verbose_usage(FILE *, const struct pm_config *,
-		    const struct pm_result *);
+		    const struct pm_result *, const struct pm_rates *);
 static void	 put_warnings(FILE *, const struct pm_result *);
 
 /* Truncate a non-negative rate to an integer, saturating. */
@@ -140,31 +140,30 @@ put_verbose_latency(FILE *fp, const struct pm_result *r)
 
 /*
  * The verbose report's clients section, with several: the balance, the
- * stonewall figures, and a line per client.
+ * stonewall figures (of the run's rates rt), and a line per client.
  */
 static void
-put_verbose_clients(FILE *fp, const struct pm_config *cfg,
-    const struct pm_result *r)
+put_verbose_clients(FILE *fp, const struct pm_result *r,
+    const struct pm_rates *rt)
 {
 	static const char *const what[PM_NTPHASES] = {
 		"files", "transactions", "files"
 	};
 	const struct pm_clientrow *c;
-	struct pm_rates		 rt;
+	struct pm_rates		 crt;
 	double			 sw_s[PM_NTPHASES], sw_rate[PM_NTPHASES];
 	char			 b1[FMT_LEN], b2[FMT_LEN];
 	uint32_t		 i;
 	int			 tp;
 
-	pm_report_rates(cfg, r, &rt);
-	sw_s[0] = rt.sw_create_s;
-	sw_s[1] = rt.sw_trans_s;
-	sw_s[2] = rt.sw_delete_s;
-	sw_rate[0] = rt.sw_created;
-	sw_rate[1] = rt.sw_transactions;
-	sw_rate[2] = rt.sw_deleted;
+	sw_s[0] = rt->sw_create_s;
+	sw_s[1] = rt->sw_trans_s;
+	sw_s[2] = rt->sw_delete_s;
+	sw_rate[0] = rt->sw_created;
+	sw_rate[1] = rt->sw_transactions;
+	sw_rate[2] = rt->sw_deleted;
 	fprintf(fp, "\nClients: %" PRIu32 ", balance ", r->nclients);
-	put_fixed(fp, rt.balance, 2);
+	put_fixed(fp, rt->balance, 2);
 	fputs(" (fastest / slowest)\n"
 	    "\tStonewall, until the first client finished:\n", fp);
 	for (tp = 0; tp < PM_NTPHASES; tp++) {
@@ -179,13 +178,13 @@ put_verbose_clients(FILE *fp, const struct pm_config *cfg,
 	    "appended", "deleted");
 	for (i = 0; r->clients != NULL && i < r->nclients; i++) {
 		c = &r->clients[i];
-		pm_client_rates(c, &rt);
+		pm_client_rates(c, &crt);
 		fprintf(fp, "\t%6" PRIu32 " %-12s ", c->id,
 		    pm_status_name(pm_client_status(r, c), r->warmup));
 		fprintf(fp, "%9s %14s %9" PRIu64 " %9" PRIu64 " %9" PRIu64
 		    " %9" PRIu64 "\n",
-		    pm_fmt_fixed(b1, sizeof b1, rt.elapsed, 2, "-"),
-		    pm_fmt_fixed(b2, sizeof b2, rt.transactions, 2, "-"),
+		    pm_fmt_fixed(b1, sizeof b1, crt.elapsed, 2, "-"),
+		    pm_fmt_fixed(b2, sizeof b2, crt.transactions, 2, "-"),
 		    c->counts.created_alone + c->counts.created_mixed,
 		    c->counts.read, c->counts.appended,
 		    c->counts.deleted_alone + c->counts.deleted_mixed);
@@ -196,21 +195,19 @@ put_verbose_clients(FILE *fp, const struct pm_config *cfg,
  * The verbose report's "Where the time went" section: for each phase
  * that was sampled, its CPU, waiting, switches and faults (under MPI
  * every rank's process summed, which its title says), then each
- * device's I/O, or why there is no device.
+ * device's I/O, or why there is no device.  rt are the run's rates.
  */
 static void
 put_verbose_usage(FILE *fp, const struct pm_config *cfg,
-    const struct pm_result *r)
+    const struct pm_result *r, const struct pm_rates *rt)
 {
 	const struct pm_meta	*m = r->meta;
 	const struct pm_usage	*u;
-	struct pm_rates		 rt;
 	double			 v[NUSAGE];
 	size_t			 i;
 	uint64_t		 ranks = pm_ranks_of(cfg, r);
 	int			 have[NUSAGE], tp, any = 0;
 
-	pm_report_rates(cfg, r, &rt);
 	for (tp = 0; tp < PM_NTPHASES; tp++) {
 		u = &r->usage[tp];
 		if (!u->valid)
@@ -220,7 +217,7 @@ put_verbose_usage(FILE *fp, const struct pm_config *cfg,
 			    "of the %" PRIu64 " MPI ranks, summed):\n", ranks);
 		else if (any == 1)
 			fputs("\nWhere the time went:\n", fp);
-		pm_usage_values(r, NULL, &rt, tp, v, have);
+		pm_usage_values(r, NULL, rt, tp, v, have);
 		fprintf(fp, "\t%s: ", pm_tphase_names[tp]);
 		put_fixed(fp, v[U_USER], 2);
 		fputs(" s user, ", fp);
@@ -358,8 +355,8 @@ pm_report_verbose(FILE *fp, const struct pm_config *cfg,
 	put_verbose_data(fp, r, &rt);
 	put_verbose_latency(fp, r);
 	if (r->nclients > 1)
-		put_verbose_clients(fp, cfg, r);
-	put_verbose_usage(fp, cfg, r);
+		put_verbose_clients(fp, r, &rt);
+	put_verbose_usage(fp, cfg, r, &rt);
 	put_warnings(fp, r);
 	return (ferror(fp) ? -1 : 0);
 }

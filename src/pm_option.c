@@ -343,7 +343,7 @@ pm_config_copy(struct pm_config *dst, const struct pm_config *src)
 
 	*dst = *src;
 	for (i = 0; i < nitems(pm_opts); i++)
-		pm_value_copy(dst, &pm_opts[i]);
+		pm_value_own(dst, &pm_opts[i], 1);
 }
 
 /* Free what the configuration owns; cfg itself is not freed. */
@@ -355,7 +355,7 @@ pm_config_free(struct pm_config *cfg)
 	if (cfg == NULL)
 		return;
 	for (i = 0; i < nitems(pm_opts); i++)
-		pm_value_free(cfg, &pm_opts[i]);
+		pm_value_own(cfg, &pm_opts[i], 0);
 }
 
 /*

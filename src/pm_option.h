@@ -74,7 +74,7 @@ enum pm_key {
 
 /*
  * The kinds of "set" value (fio's FIO_OPT_*).  Each operation on a value
- * (parse, print, copy, free; show's lines) is one switch on its kind in
+ * (parse, print, copy or free; show's lines) is one switch on its kind in
  * pm_value.c (pm_show.c); how many words a kind takes, and its PM_VF_*
  * flags, are its row of pm_value.c's table of kinds.
  */
@@ -139,7 +139,7 @@ int		 pm_value_set(struct pm_config *, const struct pm_option *,
 		    int, char **, struct pm_cmderr *);
 char		*pm_value_print(const struct pm_config *,
 		    const struct pm_option *, int);
-void		 pm_value_copy(struct pm_config *, const struct pm_option *);
-void		 pm_value_free(struct pm_config *, const struct pm_option *);
+void		 pm_value_own(struct pm_config *, const struct pm_option *,
+		    int);
 
 #endif /* PM_OPTION_H */

@@ -32,7 +32,6 @@
 #include "postmark.h"
 
 #define NS_PER_S	1e9
-#define NS_PER_US	1e3
 #define BYTES_PER_KB	1024.0
 #define BYTES_PER_MB	1048576.0
 

@@ -21,8 +21,8 @@
  * value is of one kind of enum pm_vtype (fio's FIO_OPT_*), and each
  * operation on a value is one switch on that kind: parse its words into
  * struct pm_config (pm_value_set), print it as the text of a record's
- * configuration column (pm_value_print), copy and free what it owns
- * (text, hooks, the location list).
+ * configuration column (pm_value_print), copy or free what it owns
+ * (text, hooks, the location list: pm_value_own).
  * What a kind's words are and how records hold it is its row of
  * pm_kinds[]: how many words, a number or text, and whether a k, m or g
  * after a number counts 1024s.  The keys are the option table's rows
@@ -88,6 +88,7 @@ static int	 set_location(struct pm_config *, const struct pm_option *,
 static char	*print_percent(uint32_t);
 static char	*print_hooks(const struct pm_config *);
 static void	 own_hooks(struct pm_config *, int);
+static void	 own_text(char **, int);
 static int	 remove_location(struct pm_config *, const char *);
 static void	 clear_locations(struct pm_config *);
 static int	 word_index(const char *, const char *const *);
@@ -204,7 +205,7 @@ pm_value_set(struct pm_config *cfg, const struct pm_option *opt, int argc,
 	case PM_V_INTERVAL:
 		return (set_interval(cfg, opt, argv[0], err));
 	case PM_V_TEXT:
-		pm_value_free(cfg, opt);
+		pm_value_own(cfg, opt, 0);
 		*(char **)(void *)((char *)cfg + opt->off) = argc == 1 ?
 		    xstrdup(argv[0]) : NULL;
 		return (0);
@@ -281,14 +282,14 @@ pm_value_print(const struct pm_config *cfg, const struct pm_option *opt,
 }
 
 /*
- * Key opt's value in cfg was copied from another configuration: make
- * what it owns (text, hooks, the location list) its own.
+ * What key opt's value owns in cfg (text, hooks, the location list):
+ * made its own when copy (cfg was copied from another configuration),
+ * else freed and forgotten.
  */
 void
-pm_value_copy(struct pm_config *cfg, const struct pm_option *opt)
+pm_value_own(struct pm_config *cfg, const struct pm_option *opt, int copy)
 {
 	const struct pm_location *from;
-	char			**p;
 	size_t			  i, n;
 
 	switch (opt->type) {
@@ -301,16 +302,18 @@ pm_value_copy(struct pm_config *cfg, const struct pm_option *opt)
 	case PM_V_ITERATIONS:
 	case PM_V_PERCENT:
 	case PM_V_INTERVAL:
-		break;
+		break;			/* owns nothing */
 	case PM_V_TEXT:
-		p = (char **)(void *)((char *)cfg + opt->off);
-		if (*p != NULL)
-			*p = xstrdup(*p);
+		own_text((char **)(void *)((char *)cfg + opt->off), copy);
 		break;
 	case PM_V_HOOK:
-		own_hooks(cfg, 1);
+		own_hooks(cfg, copy);
 		break;
 	case PM_V_LOCATION:
+		if (!copy) {
+			clear_locations(cfg);
+			break;
+		}
 		from = cfg->locations;
 		n = cfg->nlocations;
 		cfg->locations = NULL;
@@ -318,40 +321,6 @@ pm_value_copy(struct pm_config *cfg, const struct pm_option *opt)
 		for (i = 0; i < n; i++)
 			pm_config_add_location(cfg, from[i].name,
 			    from[i].weight);
-		break;
-	}
-}
-
-/*
- * Free what key opt's value owns in cfg (text, hooks, the location
- * list), and forget it.
- */
-void
-pm_value_free(struct pm_config *cfg, const struct pm_option *opt)
-{
-	char	**p;
-
-	switch (opt->type) {
-	case PM_V_COUNT:
-	case PM_V_BYTES:
-	case PM_V_SIZE:
-	case PM_V_INT:
-	case PM_V_BOOL:
-	case PM_V_CHOICE:
-	case PM_V_ITERATIONS:
-	case PM_V_PERCENT:
-	case PM_V_INTERVAL:
-		break;
-	case PM_V_TEXT:
-		p = (char **)(void *)((char *)cfg + opt->off);
-		free(*p);
-		*p = NULL;
-		break;
-	case PM_V_HOOK:
-		own_hooks(cfg, 0);
-		break;
-	case PM_V_LOCATION:
-		clear_locations(cfg);
 		break;
 	}
 }
@@ -824,15 +793,23 @@ own_hooks(struct pm_config *cfg, int copy)
 	int	 w, p;
 
 	for (w = 0; w < 2; w++) {
-		for (p = 0; p < PM_NHOOKPHASES; p++) {
-			if (copy && cfg->hook[w][p] != NULL)
-				cfg->hook[w][p] = xstrdup(cfg->hook[w][p]);
-			else if (!copy) {
-				free(cfg->hook[w][p]);
-				cfg->hook[w][p] = NULL;
-			}
-		}
+		for (p = 0; p < PM_NHOOKPHASES; p++)
+			own_text(&cfg->hook[w][p], copy);
 	}
+}
+
+/*
+ * Text *p (or NULL) made its own when copy (it was copied from another
+ * configuration), else freed and forgotten.
+ */
+static void
+own_text(char **p, int copy)
+{
+	if (!copy) {
+		free(*p);
+		*p = NULL;
+	} else if (*p != NULL)
+		*p = xstrdup(*p);
 }
 
 /* "one value", "one or two values" for a kind's word counts. */

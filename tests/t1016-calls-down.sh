@@ -13,20 +13,17 @@ command -v nm >/dev/null 2>&1 || skip_all "nm(1) not installed"
 b=${builddir:-.}
 : "${PM_LAYERS:?PM_LAYERS must list the layers libraries, top first}"
 
-# The libraries, in order, each with its symbols: "U LIB FILE SYMBOL"
-# for what it uses, "D LIB FILE SYMBOL" for what it defines.
+# The libraries, in order, each with its symbols (bench/calls.sh -s):
+# "U LIB FILE SYMBOL" for what it uses, "D LIB FILE SYMBOL" for what it
+# defines.
 n=0
 for lib in $PM_LAYERS; do
 	n=$((n + 1))
 	ok "$([ -r "$b/$lib" ]; echo $?)" "layer $n is $lib"
 done
-for lib in $PM_LAYERS; do
-	nm "$b/$lib" | awk -v lib="$lib" '
-	    /:$/ { f = $0; sub(/:$/, "", f); sub(/^lib[a-z_]*_a-/, "", f)
-		sub(/\.o$/, ".c", f); next }
-	    $1 == "U" { print "U", lib, f, $2 }
-	    NF == 3 && $2 ~ /^[TDBRCVW]$/ { print "D", lib, f, $3 }'
-done >"$T/symbols"
+sh "$srcdir/bench/calls.sh" -s "$b" | awk -v layers="$PM_LAYERS" '
+BEGIN { k = split(layers, l, " "); for (i = 1; i <= k; i++) layer[l[i]] = 1 }
+$2 in layer' >"$T/symbols"
 ok "$([ -s "$T/symbols" ]; echo $?)" "nm read the libraries' symbols"
 
 # Every use of a symbol that a library above defines, as
