@@ -42,20 +42,18 @@ if [ "${1-}" = --help ]; then
 	usage
 	exit 0
 fi
-runs=3
+count=3		# -n: the runs of each compare.sh
 labels=1000
 rows=3
 old=
 while getopts n:l:r:o: opt; do
 	case $opt in
-	n)	need_posint -n "$OPTARG"
-		runs=$OPTARG ;;
 	l)	need_posint -l "$OPTARG"
 		labels=$OPTARG ;;
 	r)	need_posint -r "$OPTARG"
 		rows=$OPTARG ;;
 	o)	old=$OPTARG ;;
-	*)	try_help ;;	# getopts said what was wrong
+	*)	bench_workload_opt "$opt" "${OPTARG-}" || try_help ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -103,14 +101,14 @@ PY
 
 # A report's time: farm-bench's lines, with -o DIR the ratio too.
 s=s
-[ "$runs" -gt 1 ] || s=
+[ "$count" -gt 1 ] || s=
 note "compare.sh report --no-plot: $labels labels of $rows rows," \
-    "$runs run$s (farm-bench: min median max)"
+    "$count run$s (farm-bench: min median max)"
 if [ -n "$old" ]; then
-	farm-bench -n "$runs" --warmup 0 --timeout 3600 \
+	farm-bench -n "$count" --warmup 0 --timeout 3600 \
 	    --vs "sh $old/scripts/compare.sh report --no-plot -o $d/old big.csv" \
 	    -- sh "$new" report --no-plot -o "$d/new" big.csv
 else
-	farm-bench -n "$runs" --warmup 0 --timeout 3600 \
+	farm-bench -n "$count" --warmup 0 --timeout 3600 \
 	    -- sh "$new" report --no-plot -o "$d/new" big.csv
 fi

@@ -175,9 +175,12 @@ class PlotData:
     def clipped(self, ks, sweep, top=None):
         """How many intervals of the measures ks in the plot of sweep go
         on above the top of their axis (top, else top())."""
-        return sum(1 for k in ks for s in self.samples(k, sweep)
-                   if s.hi is not None and
-                   s.hi > (top if top is not None else self.top(k, sweep)))
+        n = 0
+        for k in ks:
+            t = self.top(k, sweep) if top is None else top
+            n += sum(1 for s in self.samples(k, sweep)
+                     if s.hi is not None and s.hi > t)
+        return n
 
     def write(self, out):
         """Write stats.tsv, labels.tsv, steps.tsv, growth.tsv and vars.gp

@@ -538,8 +538,9 @@ class Report:
                   f"({pct(1 - c.alpha)}), p {fmtp(c.p)}: " +
                   (f"{way}, {'better' if good else 'worse'}"
                    if c.significant else "no significant difference"))
-            if c.detect() is not None:
-                t += f"; smallest detectable change {pct(c.detect())}"
+            det = c.detect()
+            if det is not None:
+                t += f"; smallest detectable change {pct(det)}"
         self._line(t)
         t = (f"{name}: {fam.others} other test" +
              ("" if fam.others == 1 else "s"))
@@ -597,13 +598,14 @@ class Report:
         if c.p is None:
             return [ratio, "-", "-", "-", f"n/a: {c.why}", "-"]
         ci = f"[{fmtr(c.lo)}, {fmtr(c.hi)}]"
-        det = "-" if c.detect() is None else pct(c.detect())
         if c.role == "same":
             return [ratio, ci, pct(1 - c.alpha), "-",
                     "= " + self.r.ms[c.same].name, "-"]
         p = c.padj if c.role == "other" else c.p
+        det = c.detect()
         return [ratio, ci, pct(1 - c.alpha), fmtp(p),
-                "yes" if c.significant else "no", det]
+                "yes" if c.significant else "no",
+                "-" if det is None else pct(det)]
 
     def _precision(self):
         p = self.s.precision

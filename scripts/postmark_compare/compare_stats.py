@@ -22,10 +22,13 @@ pm_student_t975() in src/pm_stats.c, step for step, so that postmark's
 `set precision` and this tool's --precision agree (tests/t6018 compares
 them): below 1000 degrees of freedom the two-sided tail, a regularized
 incomplete beta function, is inverted by bisection; from 1000 on the
-Cornish-Fisher expansion in the normal quantile is used.  tinv(p, df),
-the quantile of any two-sided tail p, is Newton's method on the same tail
-(a few steps where the bisection takes 75), for the intervals at other
-levels than 95 % and the power.
+Cornish-Fisher expansion in the normal quantile is used; it serves the
+interval of a sample's mean (Sample).  tinv(p, df), the quantile of any
+two-sided tail p, is Newton's method on the same tail (a few steps where
+the bisection takes 75): it serves every ratio's interval, at 95 % too,
+and the power.  tinv(0.05, df) and t975(df) differ in the last digits
+(by up to tens of units in the last place), so neither stands in for the
+other without changing figures.
 
 A ratio (ratio_test()) is one test on the logarithms of the values:
 the difference of their means is the logarithm of the ratio of the
