@@ -348,6 +348,13 @@ pm_recfile_judge(const struct pm_recfile *f, int fd, off_t size,
 	return (why);
 }
 
+/* Whether flock(2)'s errno e says that the file system has no locks. */
+int
+pm_recfile_nolocks(int e)
+{
+	return (e == ENOLCK || e == EOPNOTSUPP || e == EINVAL);
+}
+
 /*
  * Why a file of records that ends in a record cut short cannot be cut
  * back: its file system has no locks (flock failed with e), so the cut
@@ -378,9 +385,7 @@ pm_rec_probe(int fd)
 		(void)flock(fd, LOCK_UN);
 		return (NULL);
 	}
-	if (errno == ENOLCK || errno == EOPNOTSUPP || errno == EINVAL)
-		return (pm_recfile_uncut(errno));
-	return (NULL);
+	return (pm_recfile_nolocks(errno) ? pm_recfile_uncut(errno) : NULL);
 }
 
 /*
@@ -742,11 +747,11 @@ pm_rec_unmake(struct pm_recfile *f)
 
 	if (fstatat(f->dirfd, f->base, &st, AT_SYMLINK_NOFOLLOW) == -1 ||
 	    !S_ISREG(st.st_mode) || st.st_dev != f->dev ||
-	    st.st_ino != f->ino || (fd = openat(f->dirfd, f->base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
-	    O_CLOEXEC | O_NOCTTY)) == -1)
+	    st.st_ino != f->ino || (fd = openat(f->dirfd, f->base, O_RDONLY |
+	    O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)) == -1)
 		return;
-	if ((flock(fd, LOCK_EX | LOCK_NB) == 0 || errno == ENOLCK ||
-	    errno == EOPNOTSUPP || errno == EINVAL) && fstat(fd, &st) == 0 &&
+	if ((flock(fd, LOCK_EX | LOCK_NB) == 0 ||
+	    pm_recfile_nolocks(errno)) && fstat(fd, &st) == 0 &&
 	    st.st_dev == f->dev && st.st_ino == f->ino && st.st_size == 0 &&
 	    fstatat(f->dirfd, f->base, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    st.st_dev == f->dev && st.st_ino == f->ino)
