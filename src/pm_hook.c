@@ -516,16 +516,9 @@ pm_hook_run(const struct pm_hookrun *h, int when, int hp,
 static void
 pm_hook_keep(pid_t pg)
 {
-	pid_t	*p;
-
 	/* Short of memory: ended now, since it could not be waited for. */
-	if ((p = reallocarray(pm_hook_left, pm_hook_nleft + 1,
-	    sizeof *pm_hook_left)) == NULL) {
+	if (pm_hook_add(&pm_hook_left, &pm_hook_nleft, pg) == -1)
 		(void)kill(-pg, SIGKILL);
-		return;
-	}
-	pm_hook_left = p;
-	pm_hook_left[pm_hook_nleft++] = pg;
 }
 
 /*
