@@ -516,16 +516,9 @@ pm_hook_run(const struct pm_hookrun *h, int when, int hp,
 static void
 pm_hook_keep(pid_t pg)
 {
-	pid_t	*p;
-
 	/* Short of memory: ended now, since it could not be waited for. */
-	if ((p = reallocarray(pm_hook_left, pm_hook_nleft + 1,
-	    sizeof *pm_hook_left)) == NULL) {
+	if (pm_hook_add(&pm_hook_left, &pm_hook_nleft, pg) == -1)
 		(void)kill(-pg, SIGKILL);
-		return;
-	}
-	pm_hook_left = p;
-	pm_hook_left[pm_hook_nleft++] = pg;
 }
 
 /*
@@ -625,9 +618,10 @@ pm_hook_children(pid_t **l, size_t *n)
 
 /*
  * The hooks' descendants that became our children (not ours when the
- * command began): reap those that ended, send the others signo (SIGTERM
- * once each; SIGKILL each time), and their process group with them
- * when they lead one (a daemon's).  Returns how many are still there.
+ * command began; none unless we are their subreaper): reap those that
+ * ended, send the others signo (SIGTERM once each; SIGKILL each time),
+ * and their process group with them when they lead one (a daemon's).
+ * Returns how many are still there.
  */
 static int
 pm_hook_strays(int signo)
@@ -636,6 +630,8 @@ pm_hook_strays(int signo)
 	size_t	 i, n = 0;
 	int	 left = 0, st;
 
+	if (!pm_hook_reaper)
+		return (0);
 	pm_hook_children(&kids, &n);
 	for (i = 0; i < n; i++) {
 		if (pm_hook_in(pm_hook_kids, pm_hook_nkids, kids[i]) ||
@@ -694,21 +690,18 @@ pm_hooks_end(void)
 	int		 left;
 
 	pm_hook_reap();
-	left = pm_hook_signal_left(SIGTERM) +
-	    (pm_hook_reaper ? pm_hook_strays(SIGTERM) : 0);
+	left = pm_hook_signal_left(SIGTERM) + pm_hook_strays(SIGTERM);
 	for (n = 0; left > 0 && n < tries; n++) {
 		nanosleep(&ts, NULL);
 		pm_hook_reap();
-		left = pm_hook_signal_left(0) +
-		    (pm_hook_reaper ? pm_hook_strays(SIGTERM) : 0);
+		left = pm_hook_signal_left(0) + pm_hook_strays(SIGTERM);
 	}
 	for (n = 0; left > 0 && n < tries; n++) {
 		if (n > 0) {
 			nanosleep(&ts, NULL);
 			pm_hook_reap();
 		}
-		left = pm_hook_signal_left(SIGKILL) +
-		    (pm_hook_reaper ? pm_hook_strays(SIGKILL) : 0);
+		left = pm_hook_signal_left(SIGKILL) + pm_hook_strays(SIGKILL);
 	}
 	pm_hook_reap();
 	free(pm_hook_left);

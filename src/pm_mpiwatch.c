@@ -143,7 +143,7 @@ static void	 pm_watch_round(uint64_t, int, int32_t);
 static void	 pm_watch_act(void);
 static void	*pm_watch_main(void *);
 static uint64_t	 pm_watch_timeout(void);
-static int	 pm_watch_ended(int);
+static int	 pm_watch_ended(int, int);
 static void	 pm_watch_farewell(void);
 
 void
@@ -544,11 +544,12 @@ pm_watch_start(uint32_t me, uint32_t n, int threads,
 }
 
 /*
- * Whether every peer that is not lost said it reached its end; with
- * delivered, also whether this rank's word that it did went to each.
+ * Whether every peer that is not lost said it reached its end (with
+ * heard) and this rank's word that it did went to each (with
+ * delivered).
  */
 static int
-pm_watch_ended(int delivered)
+pm_watch_ended(int heard, int delivered)
 {
 	struct pm_peer	*p;
 	uint32_t	 i;
@@ -557,7 +558,7 @@ pm_watch_ended(int delivered)
 		p = &w.peer[i];
 		if (w.lost[p->rank])
 			continue;
-		if (!p->end || (delivered && (!p->sentend ||
+		if ((heard && !p->end) || (delivered && (!p->sentend ||
 		    p->srq != MPI_REQUEST_NULL)))
 			return (0);
 	}
@@ -574,8 +575,6 @@ static void
 pm_watch_farewell(void)
 {
 	struct timespec	 ts = { 0, 1000000 };
-	struct pm_peer	*p;
-	uint32_t	 i;
 	int		 done = 0;
 
 	pthread_mutex_lock(&pm_w_mtx);
@@ -584,11 +583,7 @@ pm_watch_farewell(void)
 	while (!done) {
 		pm_mpi_lock();
 		pm_watch_round(pm_clock_mono(), PM_BF_END, 0);
-		for (i = 0, done = 1; i < w.npeer && done; i++) {
-			p = &w.peer[i];
-			done = w.lost[p->rank] || (p->sentend &&
-			    p->srq == MPI_REQUEST_NULL);
-		}
+		done = pm_watch_ended(0, 1);
 		pm_mpi_unlock();
 		if (!done)
 			nanosleep(&ts, NULL);
@@ -617,10 +612,10 @@ pm_watch_bye(void)
 		w.flags = flags;
 		pthread_mutex_unlock(&pm_w_mtx);
 		pm_mpi_lock();
-		if (w.me == 0 && pm_watch_ended(0))
+		if (w.me == 0 && pm_watch_ended(1, 0))
 			flags = PM_BF_END;
 		pm_watch_round(pm_clock_mono(), flags, 0);
-		done = (flags & PM_BF_END) && pm_watch_ended(w.me == 0);
+		done = (flags & PM_BF_END) && pm_watch_ended(1, w.me == 0);
 		pm_mpi_unlock();
 		if (!done)
 			nanosleep(&ts, NULL);

@@ -108,7 +108,7 @@ static char	*pm_rec_kindof(const struct pm_recfile *, const char *,
 static int	 pm_rec_whole(int, char *, off_t, off_t *);
 static int	 pm_rec_started(const struct pm_recfile *, const char *,
 		    size_t);
-static char	*pm_rec_probe(int);
+static char	*pm_rec_probe(const struct pm_recfile *, int, off_t, int);
 static char	*pm_rec_why(int);
 static int	 pm_rec_dir(const struct pm_recfile *, int *, struct stat *,
 		    int *, char **);
@@ -348,6 +348,13 @@ pm_recfile_judge(const struct pm_recfile *f, int fd, off_t size,
 	return (why);
 }
 
+/* Whether flock(2)'s errno e says that the file system has no locks. */
+int
+pm_recfile_nolocks(int e)
+{
+	return (e == ENOLCK || e == EOPNOTSUPP || e == EINVAL);
+}
+
 /*
  * Why a file of records that ends in a record cut short cannot be cut
  * back: its file system has no locks (flock failed with e), so the cut
@@ -366,21 +373,28 @@ pm_recfile_uncut(int e)
 }
 
 /*
- * Before the run, the file at fd ends in a record cut short: the writer
- * that holds its lock at the next record will cut it off, if the file
- * system has locks (a writer may hold the lock now: it has).  Returns
- * NULL, or why not (pm_recfile_uncut).
+ * Before the run: whether the file at fd (size bytes; read from unless
+ * not readable) can take f's records (pm_recfile_judge) and, when it
+ * ends in a record cut short, whether the writer that holds its lock at
+ * the next record will cut it off: if the file system has locks (a
+ * writer may hold the lock now: it has).  Returns NULL, or why not
+ * (allocated; pm_recfile_uncut).
  */
 static char *
-pm_rec_probe(int fd)
+pm_rec_probe(const struct pm_recfile *f, int fd, off_t size, int readable)
 {
+	char	*why;
+	off_t	 whole;
+	int	 due;
+
+	if ((why = pm_recfile_judge(f, fd, size, readable, &due,
+	    &whole)) != NULL || whole == size)
+		return (why);
 	if (flock(fd, LOCK_SH | LOCK_NB) == 0) {
 		(void)flock(fd, LOCK_UN);
 		return (NULL);
 	}
-	if (errno == ENOLCK || errno == EOPNOTSUPP || errno == EINVAL)
-		return (pm_recfile_uncut(errno));
-	return (NULL);
+	return (pm_recfile_nolocks(errno) ? pm_recfile_uncut(errno) : NULL);
 }
 
 /*
@@ -607,8 +621,7 @@ pm_recfile_check(const struct pm_recfile *f, const char *cmd, int fs,
 {
 	struct stat	 ds, st;
 	char		*dirwhy, *why = NULL;
-	off_t		 whole;
-	int		 e = 0, dirfd, fd, shared, due, rv = 0;
+	int		 e = 0, dirfd, fd, shared, rv = 0;
 
 	if (f->path == NULL || !fs)
 		return (0);
@@ -627,10 +640,7 @@ pm_recfile_check(const struct pm_recfile *f, const char *cmd, int fs,
 	else if (S_ISREG(st.st_mode)) {
 		fd = openat(dirfd, f->base, O_RDONLY | O_CLOEXEC | O_NOCTTY |
 		    O_NOFOLLOW);
-		why = pm_recfile_judge(f, fd, st.st_size, fd != -1, &due,
-		    &whole);
-		if (why == NULL && whole < st.st_size)
-			why = pm_rec_probe(fd);
+		why = pm_rec_probe(f, fd, st.st_size, fd != -1);
 		if (fd != -1)
 			close(fd);
 	}
@@ -657,8 +667,7 @@ pm_recfile_open(struct pm_recfile *f, const char *cmd, struct pm_cmderr *err)
 {
 	struct stat	 ds, st;
 	char		*dirwhy, *why = NULL;
-	off_t		 whole;
-	int		 fd = -1, readable, due, e = 0;
+	int		 fd = -1, readable, e = 0;
 
 	if (f->path == NULL)
 		return (0);
@@ -675,9 +684,8 @@ pm_recfile_open(struct pm_recfile *f, const char *cmd, struct pm_cmderr *err)
 		f->ddev = ds.st_dev;
 		f->dino = ds.st_ino;
 		return (0);
-	} else if ((why = pm_recfile_judge(f, fd, st.st_size, readable,
-	    &due, &whole)) == NULL && whole < st.st_size)
-		why = pm_rec_probe(fd);
+	} else
+		why = pm_rec_probe(f, fd, st.st_size, readable);
 	if (fd != -1)
 		close(fd);
 	if (dirwhy == NULL && why == NULL && e == 0) {
@@ -742,11 +750,11 @@ pm_rec_unmake(struct pm_recfile *f)
 
 	if (fstatat(f->dirfd, f->base, &st, AT_SYMLINK_NOFOLLOW) == -1 ||
 	    !S_ISREG(st.st_mode) || st.st_dev != f->dev ||
-	    st.st_ino != f->ino || (fd = openat(f->dirfd, f->base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
-	    O_CLOEXEC | O_NOCTTY)) == -1)
+	    st.st_ino != f->ino || (fd = openat(f->dirfd, f->base, O_RDONLY |
+	    O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)) == -1)
 		return;
-	if ((flock(fd, LOCK_EX | LOCK_NB) == 0 || errno == ENOLCK ||
-	    errno == EOPNOTSUPP || errno == EINVAL) && fstat(fd, &st) == 0 &&
+	if ((flock(fd, LOCK_EX | LOCK_NB) == 0 ||
+	    pm_recfile_nolocks(errno)) && fstat(fd, &st) == 0 &&
 	    st.st_dev == f->dev && st.st_ino == f->ino && st.st_size == 0 &&
 	    fstatat(f->dirfd, f->base, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    st.st_dev == f->dev && st.st_ino == f->ino)

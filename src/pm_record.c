@@ -102,7 +102,7 @@ pm_rec_lock(int fd, int op, char **why)
 	struct timespec	 ts = { 0, PM_LOCK_FIRST };
 
 	while (flock(fd, op | LOCK_NB) == -1) {
-		if (errno == ENOLCK || errno == EOPNOTSUPP || errno == EINVAL)
+		if (pm_recfile_nolocks(errno))
 			return (0);
 		if (errno != EWOULDBLOCK && errno != EINTR) {
 			xasprintf(why, "flock: %s", strerror(errno));

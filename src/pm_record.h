@@ -107,6 +107,7 @@ int		 pm_recfile_reopen(const struct pm_recfile *, int *,
 		    struct stat *, char **);
 char		*pm_recfile_judge(const struct pm_recfile *, int, off_t, int,
 		    int *, off_t *);
+int		 pm_recfile_nolocks(int);
 char		*pm_recfile_uncut(int);
 FILE		*pm_record_begin(struct pm_recpart *, struct pm_recfile *);
 int		 pm_record_head(struct pm_recpart *);

@@ -245,14 +245,19 @@ pm_writers(int fd, const struct stat *st, uid_t user, struct pm_writers *w)
 
 /*
  * Whether someone other than user and root may write in the directory
- * st (handle fd, or -1), whatever its sticky bit and its owner.
+ * st (handle fd, or -1) that pm_dirs_exposure let pass: only a sticky
+ * one can be such (of one that is not, pm_dirs_exposure has read who
+ * may write, its ACL and the passwd database, and found no one).
  */
 int
 pm_dirs_shared(int fd, const struct stat *st, uid_t user)
 {
 	struct pm_writers	 w;
-	int			 shared = pm_writers(fd, st, user, &w);
+	int			 shared;
 
+	if (!(st->st_mode & S_ISVTX))
+		return (0);
+	shared = pm_writers(fd, st, user, &w);
 	free(w.primary);
 	return (shared);
 }
