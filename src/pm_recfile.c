@@ -435,7 +435,7 @@ pm_rec_dir(const struct pm_recfile *f, int *dirfd, struct stat *st,
 	*shared = 0;
 	*dirfd = open(f->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 #ifdef O_PATH
-	/* A directory we may write in but not read: its ACL goes unread. */
+	/* A directory we may write in but not read (pm_acl_writers). */
 	if (*dirfd == -1 && errno == EACCES)
 		*dirfd = open(f->dir, O_PATH | O_DIRECTORY | O_NOFOLLOW |
 		    O_CLOEXEC);

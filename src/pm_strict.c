@@ -39,10 +39,12 @@
 #include <sys/xattr.h>
 #endif
 
+#include <errno.h>
 #include <grp.h>
 #include <pthread.h>
 #include <pwd.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -191,8 +193,17 @@ pm_acl_writers(int fd, uid_t user, struct pm_writers *w)
 	size_t		 i;
 
 #ifdef HAVE_SYS_XATTR_H
+	char		 path[32];
+
 	if (fd >= 0)
 		n = fgetxattr(fd, PM_ACL_NAME, acl, sizeof acl);
+	/*
+	 * An O_PATH handle (a directory we may write in but not read) has
+	 * no fgetxattr: the same directory through its /proc link.
+	 */
+	if (n == -1 && errno == EBADF && snprintf(path, sizeof path,
+	    "/proc/self/fd/%d", fd) < (int)sizeof path)
+		n = getxattr(path, PM_ACL_NAME, acl, sizeof acl);
 #else
 	(void)fd;
 #endif

@@ -7,7 +7,10 @@
 #    directory's system.posix_acl_access attribute: the location is
 #    refused, naming that user or group; so is a report file's directory.
 #    Entries the ACL's mask takes write from do not count, and neither
-#    does the owning group when its own entry has no write.
+#    does the owning group when its own entry has no write.  A report
+#    file's directory that postmark's user may write in but not read is
+#    opened O_PATH, and its ACL is read all the same (it was not: the
+#    mode alone was judged, naming the group instead of the user).
 #  - A user whose primary group (in the passwd database) is the
 #    directory's group may write in it as a member would: a group that
 #    is the user's own (named as the user) counts as private only when no
@@ -97,6 +100,34 @@ is "$rc:$(cat "$T/acl-rec.err")" "1:-:5: run: report file '$T/acl-rec/r.csv':\
  the report file, which postmark would then write to (chmod go-w or +t it,\
  or set strictmodes false to run anyway)" \
     "acl-rec: a report file's directory with such an ACL is refused"
+
+# A report file's directory that the user running postmark may write
+# in but not read (mode 0300, nobody's, opened O_PATH): its ACL is read
+# all the same, and the user it lets write (daemon, uid 1) is named.
+mkdir "$T/bin" "$T/Lnb" && cp "$POSTMARK" "$T/bin/postmark" || exit 99
+chown $NOBODY "$T/Lnb"
+mkdir -m 0300 "$T/acl-path" && chown $NOBODY "$T/acl-path" &&
+    setfacl -m u:1:rwx "$T/acl-path" || exit 99
+printf '%s\n' "set location $T/Lnb" 'set number 10' 'set transactions 20' \
+    'set report csv' "run $T/acl-path/r.csv" >"$T/acl-path.cfg"
+d=$(getent passwd 1 | cut -d: -f1)
+if setpriv --reuid=$NOBODY --regid=$NOBODY --clear-groups \
+    "$T/bin/postmark" --version >/dev/null 2>&1; then
+	rc=0
+	setpriv --reuid=$NOBODY --regid=$NOBODY --clear-groups \
+	    "$T/bin/postmark" "$T/acl-path.cfg" >"$T/acl-path.out" \
+	    2>"$T/acl-path.err" || rc=$?
+	is "$rc:$(cat "$T/acl-path.err")" "1:$T/acl-path.cfg:5: run: report file $(:
+	    )'$T/acl-path/r.csv': directory '$T/acl-path': its ACL lets user $(:
+	    )${d:-1} write in it (mode 0370) and it is not sticky, so they $(:
+	    )could put a file of theirs in place of the report file, which $(:
+	    )postmark would then write to (chmod go-w or +t it, or set $(:
+	    )strictmodes false to run anyway)" \
+	    "acl-path: a directory we cannot read: its ACL is read all the same"
+else
+	skip "acl-path: a directory we cannot read" "nobody cannot run a copy $(:
+	    )of postmark in $T"
+fi
 
 # Write that the mask takes away: nobody cannot write; accepted.
 loc acl-masked "u:$NOBODY:rwx,m::r-x"
