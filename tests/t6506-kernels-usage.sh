@@ -19,14 +19,9 @@
 # bzImage header only, which nothing here boots.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/kernels/lib.sh"
-need_python
-
-cd "$T" || exit 99
-mkdir tmp
-fake_kernel "$T/vmlinuz" 6.1.0-99-test
+need_fake_kernel
 printf 'set number 10\nset transactions 20\n' >c.pm
 printf 'not a kernel\n' >text
-export TMPDIR="$T/tmp"
 
 # usage WANT DESC ARGS...: exit 2, WANT then the line about --help.
 usage() {

@@ -14,12 +14,8 @@
 # exit status is 1.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/kernels/lib.sh"
-need_python
-
-cd "$T" || exit 99
-mkdir tmp a b
-export TMPDIR="$T/tmp"
-fake_kernel "$T/vmlinuz" 6.1.0-99-test
+need_fake_kernel
+mkdir a b
 printf 'set number 20\nset transactions 50\nset seed 7\n' >c.pm
 for lab in a b; do host_rows "$T/rows.csv" $lab 3 c.pm; done
 # A kernel column per label, as two kernels' guests would write it.

@@ -22,12 +22,7 @@
 # its wiring, not QEMU (t6509 boots).
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/kernels/lib.sh"
-need_python
-
-cd "$T" || exit 99
-mkdir tmp
-export TMPDIR="$T/tmp"
-fake_kernel "$T/vmlinuz" 6.1.0-99-test
+need_fake_kernel
 printf 'set number 20\nset transactions 50\n' >c.pm
 host_rows "$T/base.csv" good 8 c.pm
 host_rows "$T/base.csv" test 8 c.pm

@@ -113,10 +113,9 @@ printf 'set number 1000\nset transactions 100000000\n' >long.pm
 TMPDIR=$T/tmp sh "$compare" kernels -n 1 --time-limit 2 --no-plot \
     -o "$T/l.csv" long.pm L="$KIMAGE:$KMODS" >l.out 2>l.err
 is "$?" 1 "a boot past the time limit: exit 1"
-is "$(py -c 'import csv
-print([r["status"] for r in csv.DictReader(open("l.csv", newline=""))][0]
-      .split(";")[0])')" "error: kernel $KIMAGE: no record within the $(:
-    )time limit of 2 s (QEMU stopped)" "... an error row saying so"
+is "$(first_status l.csv | sed 's/;.*//')" "error: kernel $KIMAGE: no $(:
+    )record within the time limit of 2 s (QEMU stopped)" \
+    "... an error row saying so"
 
 is "$(ls -A "$T/tmp")" "" "no disk image or initramfs is left in TMPDIR"
 pgrep -f -- "$T/tmp/" >/dev/null

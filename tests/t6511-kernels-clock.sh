@@ -12,12 +12,7 @@
 # any row of the host's clock.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/kernels/lib.sh"
-need_python
-
-cd "$T" || exit 99
-mkdir tmp
-export TMPDIR="$T/tmp"
-fake_kernel "$T/vmlinuz" 6.1.0-99-test
+need_fake_kernel
 printf 'set number 20\nset transactions 50\nset seed 7\n' >c.pm
 
 # Rows of the icount clock: a's runs waited a fifth of their time, b's a

@@ -32,28 +32,20 @@ kernels() {
 	    --disk-size 64M -p "$POSTMARK" "$@" >out 2>err </dev/null
 }
 
-# status FILE: the status column of FILE's first row.
-status() {
-	py - "$1" <<'PY'
-import csv, sys
-print([r["status"] for r in csv.DictReader(open(sys.argv[1], newline=""))][0])
-PY
-}
-
 TMPDIR="$T/tmp,x" kernels -o "$T/comma.csv" c.pm a="$T/vmlinuz:$T/mods"
-is "$?:$(status comma.csv)" "1:error: kernel $T/vmlinuz: guest: fake $(:
+is "$?:$(first_status comma.csv)" "1:error: kernel $T/vmlinuz: guest: fake $(:
     )kernel: the record port works; console: fake kernel: up" \
     "a comma in TMPDIR: QEMU takes the disk and the record port's file"
 [ -s comma.csv ] || diag "$(cat err)"
 is "$(ls -A 'tmp,x')" "" "... and nothing is left there"
 
 kernels --modules "a=$T/mods" -o "$T/colon.csv" c.pm a="$T/k:1,2/vmlinuz"
-is "$?:$(status colon.csv)" "1:error: kernel $T/k:1,2/vmlinuz: guest: fake $(:
-    )kernel: the record port works; console: fake kernel: up" \
+is "$?:$(first_status colon.csv)" "1:error: kernel $T/k:1,2/vmlinuz: $(:
+    )guest: fake kernel: the record port works; console: fake kernel: up" \
     "an image path with ':' and --modules LABEL=DIR: the image taken whole"
 kernels --modules "a=" -o "$T/colon2.csv" c.pm a="$T/k:1,2/vmlinuz"
 grep -q "^compare.sh: warning: no modules for 6.1.0-98-test" err
-is "$?:$(status colon2.csv | sed 's/;.*//')" "0:error: kernel $(:
+is "$?:$(first_status colon2.csv | sed 's/;.*//')" "0:error: kernel $(:
     )$T/k:1,2/vmlinuz: guest: fake kernel: the record port works" \
     "... and --modules LABEL= : the default modules directory"
 kernels --modules "b=$T/mods" c.pm a="$T/k:1,2/vmlinuz"
@@ -70,16 +62,17 @@ kernels -o "$T/cut.csv" c.pm a="$T/vmlinuz:$T/mods"
 grep -q "^compare.sh: $T/cut.csv: its last line was cut short (a writer $(:
     )that died while writing): cut back by 7 bytes to its last whole line$" err
 ok $? "a CSV file ending in a cut line: cut off, saying so"
-is "$(status cut.csv | sed 's/;.*//'):$(grep -c ',cut' cut.csv)" \
+is "$(first_status cut.csv | sed 's/;.*//'):$(grep -c ',cut' cut.csv)" \
     "error: kernel $T/vmlinuz: guest: fake kernel: the record port works:0" \
     "... and the row follows the header whole"
 
 # A kernel that writes nothing and gives no record.
 fake_kernel "$T/silent" 6.1.0-98-test
 kernels -o "$T/silent.csv" c.pm a="$T/silent:$T/mods"
-is "$?:$(status silent.csv)" "1:error: kernel $T/silent: the guest powered $(:
-    )off without a record (QEMU exited with status 0; nothing came on the $(:
-    )console: the kernel did not start, or wrote nothing to ttyS0)" \
+is "$?:$(first_status silent.csv)" "1:error: kernel $T/silent: the $(:
+    )guest powered off without a record (QEMU exited with status 0; $(:
+    )nothing came on the console: the kernel did not start, or wrote $(:
+    )nothing to ttyS0)" \
     "a guest that ends without a word: the error says so"
 
 # A QEMU that refuses an option: its message (with the path) is the
@@ -97,11 +90,11 @@ SH
 chmod +x bin/qemu-system-x86_64
 kernels --qemu "$T/bin/qemu-system-x86_64" -o "$T/refused.csv" c.pm \
     a="$T/vmlinuz:$T/mods"
-case $(status refused.csv) in
+case $(first_status refused.csv) in
 "error: kernel $T/vmlinuz: QEMU exited with status 1: qemu-system-x86_64: $(:
     )-drive file=$T/tmp/"*"/disk.img,format=raw,"*": Could not open 'x': $(:
     )Permission denied; console: qemu-system-x86_64: "*) r=0 ;;
-*)	r=1; diag "$(status refused.csv)" ;;
+*)	r=1; diag "$(first_status refused.csv)" ;;
 esac
 ok $r "QEMU refuses: its message, naming the option and the path, is the error"
 is "$(ls -A tmp)" "" "nothing is left in TMPDIR"

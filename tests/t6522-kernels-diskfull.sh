@@ -80,8 +80,7 @@ TMPDIR=$T/small $GUARD sh "$compare" kernels -n 1 --accel tcg --no-plot \
     --qemu "$T/bin/qemu-system-x86_64" -o "$T/k.csv" c.pm \
     a="$T/vmlinuz:$T/mods" >out 2>err
 is "$?" 1 "a boot on a full host file system: exit 1"
-st=$(py -c 'import csv
-print([r["status"] for r in csv.DictReader(open("k.csv", newline=""))][0])')
+st=$(first_status k.csv)
 case $st in
 "error: kernel $T/vmlinuz: the disk image's host file system is full $(:
     )(tmpfs mounted on $T/small has "*" bytes left: free some, or give $(:

@@ -28,8 +28,7 @@ TMPDIR=$T/small sh "$compare" kernels -n 1 --no-plot --disk-size 256M \
 st=$?
 is "$st" 1 "a boot on a full host file system: exit 1"
 [ "$st" -eq 1 ] || diag "$(tail -n 20 err)"
-status=$(py -c 'import csv
-print([r["status"] for r in csv.DictReader(open("k.csv", newline=""))][0])')
+status=$(first_status k.csv)
 case $status in
 "error: kernel $KIMAGE: the disk image's host file system is full $(:
     )(tmpfs mounted on $T/small has "*" bytes left: free some, or give $(:

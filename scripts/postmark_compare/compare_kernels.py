@@ -311,10 +311,11 @@ class Kernels(compare_run.Runner):
         o = self.o
         self.clock = pm_vm.settle_clock(o.clock or "auto", self.accel) \
             if self.hook is None else o.clock or self.hook.clock
-        if self.clock == "icount" and o.cpus and int(o.cpus) > 1:
+        try:
+            self.cpus = pm_vm.settle_cpus(self.clock, o.cpus)
+        except ValueError:
             raise Usage(f"--cpus {o.cpus} under TCG, whose clock is icount "
-                        f"unless --clock host: {ICOUNT_CPUS}")
-        self.cpus = int(o.cpus or (1 if self.clock == "icount" else 2))
+                        f"unless --clock host: {ICOUNT_CPUS}") from None
         if self.clock == "icount" and self.waits:
             self.ctx.warn(f"{clean(self.cfgname)}: "
                           f"{'; '.join(self.waits)}: {WAITS}")

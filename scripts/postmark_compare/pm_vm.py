@@ -247,6 +247,17 @@ def settle_clock(clock, accel):
     return clock
 
 
+def settle_cpus(clock, cpus):
+    """The processors of a boot on CLOCK (settled: icount or host):
+    CPUS, or for None 1 on the icount clock and 2 on the host's;
+    ValueError for more than 1 on the icount clock (ICOUNT_CPUS)."""
+    cpus = int(cpus or (1 if clock == "icount" else 2))
+    if clock == "icount" and cpus > 1:
+        raise ValueError("%d processors on the icount clock: %s"
+                         % (cpus, ICOUNT_CPUS))
+    return cpus
+
+
 def vm_words(vm):
     """The pm.KEY=VALUE words of the kernel command line (no blanks)."""
     return " ".join("pm.%s=%s" % (k, str(v).replace(" ", "_"))
@@ -381,7 +392,7 @@ def run_once(kernel, modules_dir, config_text, fs="ext4", mkfs_options="",
     clock), warnings, console_tail, seconds (of the host's clock), mkfs,
     time_limit.  CLOCK is icount, host or auto (choose_clock); CPUS
     None is 1 on the icount clock, else 2, and more than 1 is an error
-    there (ICOUNT_CPUS).  Leaves nothing behind; a signal stops it (see
+    there (settle_cpus).  Leaves nothing behind; a signal stops it (see
     the module's text)."""
     result = {"kernel": kernel, "label": label, "release": None,
               "ok": False, "error": None, "header": [], "rows": [],
@@ -406,10 +417,7 @@ def run_once(kernel, modules_dir, config_text, fs="ext4", mkfs_options="",
         accel, clock = choose_clock(clock, accel)
         vm_accel, a["cpu"], warnings = pm_accel.choose(qemu, accel)
         clock = settle_clock(clock, vm_accel)
-        cpus = int(cpus or (1 if clock == "icount" else 2))
-        if clock == "icount" and cpus > 1:
-            raise ValueError("%d processors on the icount clock: %s"
-                             % (cpus, ICOUNT_CPUS))
+        cpus = settle_cpus(clock, cpus)
         result["warnings"] += warnings
         result["vm"] = {"accel": vm_accel, "cpus": cpus,
                         "memory_mib": memory_mib,

@@ -5,7 +5,8 @@
 # linux-image-6.1.0-N-cloud-amd64-unsigned that apt knows into DIR and
 # unpacks it there with dpkg-deb -x, never installing it, and sets KPKG,
 # KRELEASE (its uname -r), KIMAGE and KMODS; need_kernel, compare,
-# fake_kernel and host_rows serve the tests of the kernels mode (below).
+# fake_kernel, need_fake_kernel, host_rows and first_status serve the
+# tests of the kernels mode (below).
 
 PM_INIT=$builddir/guest/pm_init
 FRAMETEST=$builddir/guest/pm_frametest
@@ -64,6 +65,26 @@ compare=$srcdir/scripts/compare.sh
 # tests/kernels/fake_kernel.py.
 fake_kernel() {
 	py "$srcdir/tests/kernels/fake_kernel.py" "$@"
+}
+
+# need_fake_kernel: what a test of the kernels mode that boots nothing
+# needs: python3, $T as the current directory, $T/tmp as TMPDIR, and
+# $T/vmlinuz, a fake kernel of release 6.1.0-99-test.
+need_fake_kernel() {
+	need_python
+	cd "$T" || exit 99
+	mkdir tmp || exit 99
+	export TMPDIR="$T/tmp"
+	fake_kernel "$T/vmlinuz" 6.1.0-99-test
+}
+
+# first_status FILE: the status column of the first row of the CSV file
+# FILE.
+first_status() {
+	py - "$1" <<'PY'
+import csv, sys
+print([r["status"] for r in csv.DictReader(open(sys.argv[1], newline=""))][0])
+PY
 }
 
 # host_rows FILE LABEL N CONFIG: N runs of CONFIG on the host, labelled

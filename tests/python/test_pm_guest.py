@@ -22,12 +22,12 @@ import base64
 import io
 import os
 import shutil
-import struct
 import tempfile
 import unittest
 import zlib
 
 from postmark_compare import pm_disk, pm_frame, pm_initramfs, pm_vm
+from test_pm_modules import bzimage
 
 
 def frame(kind, payload, length=None, crc=None):
@@ -273,15 +273,9 @@ class InitramfsTest(unittest.TestCase):
         d = tempfile.mkdtemp()
         self.addCleanup(shutil.rmtree, d)
         rel = "0.0-pmtest-nowhere"
-        img = bytearray(0x400)
-        img[0x1f1] = 1
-        img[0x202:0x206] = b"HdrS"
-        struct.pack_into("<H", img, 0x206, 0x20f)
-        struct.pack_into("<H", img, 0x20e, 0x100)
-        img[0x300:0x300 + len(rel)] = rel.encode()
         kernel = os.path.join(d, "vmlinuz")
         with open(kernel, "wb") as f:
-            f.write(img)
+            f.write(bzimage(rel, setup_sects=1))
         config = ("CONFIG_VIRTIO_PCI=y\nCONFIG_VIRTIO_BLK=%s\n"
                   "CONFIG_EXT4_FS=y\nCONFIG_XFS_FS=%s\n")
         for blk, xfs, fs, says in (
