@@ -10,7 +10,9 @@
 # is given with --modules LABEL=DIR (the image is then taken whole).
 # When QEMU refuses, its own message, which names the option and the
 # path, is in the error; a guest that ends without a record and without
-# a word on the console says so.
+# a word on the console says so.  A CSV file cut short (its last line,
+# or all of it within the header's start) is taken and cut off, as
+# postmark does.
 . "$srcdir/tests/tap.sh"
 . "$srcdir/tests/kernels/lib.sh"
 need_python
@@ -65,6 +67,26 @@ ok $? "a CSV file ending in a cut line: cut off, saying so"
 is "$(first_status cut.csv | sed 's/;.*//'):$(grep -c ',cut' cut.csv)" \
     "error: kernel $T/vmlinuz: guest: fake kernel: the record port works:0" \
     "... and the row follows the header whole"
+
+# A file that holds only the start of the header (a writer killed in its
+# first write): postmark takes it and cuts it off; so does this.
+printf 'schema_version,lab' >start.csv
+printf 'set report csv\nset number 10\nset transactions 20\nrun %s\n' \
+    "$T/start.pm.csv" >start.pm
+mkdir start.d
+cp start.csv start.pm.csv
+(cd start.d && "$POSTMARK" ../start.pm) >/dev/null 2>&1
+is "$?:$(sed -n 1p start.pm.csv | cut -d, -f1-3)" \
+    "0:schema_version,label,status" \
+    "postmark takes a file holding the start of its header"
+kernels -o "$T/start.csv" c.pm a="$T/vmlinuz:$T/mods"
+grep -q "^compare.sh: $T/start.csv: its last line was cut short (a writer $(:
+    )that died while writing): cut back by 18 bytes to its last whole line$" err
+ok $? "... and so does the kernels mode, saying so"
+is "$(sed -n 1p start.csv | cut -d, -f1-3):$(first_status start.csv | $(:
+    )sed 's/;.*//')" "schema_version,label,status:error: kernel $T/vmlinuz: $(:
+    )guest: fake kernel: the record port works" \
+    "... the header, then the row"
 
 # A kernel that writes nothing and gives no record.
 fake_kernel "$T/silent" 6.1.0-98-test

@@ -54,6 +54,7 @@ PEEK = 65536            # bytes read to see what a file holds (postmark's)
 _BLANKS = " \t\n\v\f\r"
 _HELD = {signal.SIGHUP, signal.SIGINT, signal.SIGTERM}
 _CUT = "ends in the middle of a line"
+_CUT_WHY = f"{_CUT} (a record cut short): repair it or give another file"
 
 # How each kind of record file starts (pm_recfile.c's pm_recsigs), the
 # most specific first: what it holds and what writes it.
@@ -72,6 +73,11 @@ def judge(head, last, header, schema):
     it can.  An empty file (HEAD empty) can."""
     if not head:
         return None
+    ours = (",".join(header) + "\n").encode("utf-8", "surrogateescape")
+    if b"\n" not in head and len(head) < PEEK and ours.startswith(head):
+        # All the file, the start of our header: a first record whose
+        # writer was killed early (pm_rec_started), cut off as any.
+        return _CUT_WHY
     kind = next((k for k in _KINDS if head.startswith(k[0])), None)
     if kind is None:
         return ("is not a file of postmark CSV records (its first line is "
@@ -80,20 +86,18 @@ def judge(head, last, header, schema):
         made = f" ({kind[2]})" if kind[2] else ""
         return f"holds {kind[1]}{made}, not CSV records: give another file"
     line, nl, rest = head.partition(b"\n")
-    if not nl or line != ",".join(header).encode("utf-8",
-                                                 "surrogateescape"):
+    if not nl or line + nl != ours:
         have, want = line.count(b",") + 1, len(header)
         m = re.match(rb"([0-9]{1,15}),", rest)
-        ours = (f"this postmark writes schema version {schema} ({want} "
-                "columns), and a file holds one schema: give another file")
+        one = (f"this postmark writes schema version {schema} ({want} "
+               "columns), and a file holds one schema: give another file")
         if m is not None:
             return (f"holds CSV records of schema version "
-                    f"{m.group(1).decode()} ({have} columns); {ours}")
+                    f"{m.group(1).decode()} ({have} columns); {one}")
         return f"holds the CSV header of another schema ({have} columns); " \
-            + ours
+            + one
     if last != b"\n":
-        return (f"{_CUT} (a record cut short): repair it or give another "
-                "file")
+        return _CUT_WHY
     return None
 
 

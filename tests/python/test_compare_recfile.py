@@ -105,6 +105,17 @@ class RecFileTest(unittest.TestCase):
         self.assertIsNone(j(b"", b"", HEADER, 5))
         self.assertIsNone(j(ours + b"5,a,1\n", b"\n", HEADER, 5))
         self.assertIn("middle of a line", j(ours + b"5,a", b"a", HEADER, 5))
+        # All the file, no line feed, the start of our header: a first
+        # record whose writer was killed early (postmark's
+        # pm_rec_started), cut off as any record cut short.
+        for start in (b"s", b"schema_v", b"schema_version,la",
+                      ours[:-1]):
+            self.assertIn("middle of a line",
+                          j(start, start[-1:], HEADER, 5), start)
+        self.assertIn("is not a file of postmark CSV records",
+                      j(b"schema_w", b"w", HEADER, 5))
+        self.assertIn("holds the CSV header of another schema",
+                      j(b"schema_version,lab,y", b"y", HEADER, 5))
         self.assertIn("is not a file of postmark CSV records",
                       j(b"\n" + ours, b"\n", HEADER, 5))
         self.assertIn("schema version 4 (2 columns)",
