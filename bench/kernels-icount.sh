@@ -30,7 +30,8 @@
 #   host     the same on the host's clock (--clock host --cpus 1);
 #   dirindex the kernel on ext4 with dir_index and without, n = 3, on a
 #            pool where directory lookups dominate (3000 files in one
-#            directory): the means and Welch's p of the report's test;
+#            directory): the means and Welch's p on the values
+#            (computed here, not the report's test on the logarithms);
 #   gate     -g tries (default 10) of --gate 'transactions/s -M%' (-m M,
 #            default 2) with n = 3 of the kernel against itself booted
 #            with --cmdline init_on_free=1 (zeroing every freed page: a
