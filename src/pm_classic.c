@@ -185,9 +185,9 @@ put_verbose_clients(FILE *fp, const struct pm_result *r,
 		    " %9" PRIu64 "\n",
 		    pm_fmt_fixed(b1, sizeof b1, crt.elapsed, 2, "-"),
 		    pm_fmt_fixed(b2, sizeof b2, crt.transactions, 2, "-"),
-		    c->counts.created_alone + c->counts.created_mixed,
+		    pm_counts_created(&c->counts),
 		    c->counts.read, c->counts.appended,
-		    c->counts.deleted_alone + c->counts.deleted_mixed);
+		    pm_counts_deleted(&c->counts));
 	}
 }
 
@@ -284,8 +284,8 @@ put_verbose_files(FILE *fp, const struct pm_result *r,
 	const struct pm_counts	*n = &r->counts;
 	uint64_t		 created, deleted;
 
-	created = n->created_alone + n->created_mixed;
-	deleted = n->deleted_alone + n->deleted_mixed;
+	created = pm_counts_created(n);
+	deleted = pm_counts_deleted(n);
 	fprintf(fp, "\nFiles:\n"
 	    "\t%" PRIu64 " created (%" PRIu64 " per second)\n"
 	    "\t\tCreation alone: %" PRIu64 " files (%" PRIu64

@@ -88,13 +88,13 @@ pm_iv_total(const struct pm_run *run, int k)
 
 	switch (k) {
 	case PM_OP_CREATE:
-		return (n->created_alone + n->created_mixed);
+		return (pm_counts_created(n));
 	case PM_OP_READ:
 		return (n->read);
 	case PM_OP_APPEND:
 		return (n->appended);
 	case PM_OP_DELETE:
-		return (n->deleted_alone + n->deleted_mixed);
+		return (pm_counts_deleted(n));
 	case PM_NOPS:
 		return (n->transactions_done);
 	case PM_NOPS + 1:

@@ -420,12 +420,10 @@ pm_interrupted(const struct pm_config *cfg, const struct pm_result *r)
 	    "%llu of %u transactions done; the files of the run were "
 	    "removed\n", pm_signal_name(r->signo),
 	    pm_phase_name(r->last_phase),
-	    (unsigned long long)(r->counts.created_alone +
-	    r->counts.created_mixed),
+	    (unsigned long long)pm_counts_created(&r->counts),
 	    (unsigned long long)r->counts.read,
 	    (unsigned long long)r->counts.appended,
-	    (unsigned long long)(r->counts.deleted_alone +
-	    r->counts.deleted_mixed),
+	    (unsigned long long)pm_counts_deleted(&r->counts),
 	    (unsigned long long)r->counts.transactions_done,
 	    cfg->transactions);
 }

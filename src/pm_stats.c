@@ -142,16 +142,14 @@ rates_of(const struct pm_counts *n, int64_t create, int64_t trans,
 
 	rt->transactions = per_second((double)n->transactions_done,
 	    rt->t_elapsed);
-	rt->created = per_second((double)(n->created_alone +
-	    n->created_mixed), rt->elapsed);
+	rt->created = per_second((double)pm_counts_created(n), rt->elapsed);
 	rt->created_alone = per_second((double)n->created_alone,
 	    rt->create_iv);
 	rt->created_mixed = per_second((double)n->created_mixed,
 	    rt->t_elapsed);
 	rt->read = per_second((double)n->read, rt->t_elapsed);
 	rt->appended = per_second((double)n->appended, rt->t_elapsed);
-	rt->deleted = per_second((double)(n->deleted_alone +
-	    n->deleted_mixed), rt->elapsed);
+	rt->deleted = per_second((double)pm_counts_deleted(n), rt->elapsed);
 	rt->deleted_alone = per_second((double)n->deleted_alone,
 	    rt->delete_iv);
 	rt->deleted_mixed = per_second((double)n->deleted_mixed,

@@ -298,6 +298,20 @@ struct pm_counts {
 _Static_assert(sizeof (struct pm_counts) == PM_NCOUNTS * sizeof (uint64_t),
     "v[] is every count");
 
+/* Files created in all: in the creation phase and by transactions. */
+static inline uint64_t
+pm_counts_created(const struct pm_counts *n)
+{
+	return (n->created_alone + n->created_mixed);
+}
+
+/* Files deleted in all: by transactions and in the deletion phase. */
+static inline uint64_t
+pm_counts_deleted(const struct pm_counts *n)
+{
+	return (n->deleted_alone + n->deleted_mixed);
+}
+
 /*
  * One client of a run with several, as the reports show it: its status,
  * counts, the duration of its phases and its latencies.  Plain data, so

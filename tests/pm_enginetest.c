@@ -181,14 +181,12 @@ main(int argc, char **argv)
 		}
 		printf("%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu "
 		    "%s\n",
-		    (unsigned long long)(res->counts.created_alone +
-		    res->counts.created_mixed),
+		    (unsigned long long)pm_counts_created(&res->counts),
 		    (unsigned long long)res->counts.created_alone,
 		    (unsigned long long)res->counts.created_mixed,
 		    (unsigned long long)res->counts.read,
 		    (unsigned long long)res->counts.appended,
-		    (unsigned long long)(res->counts.deleted_alone +
-		    res->counts.deleted_mixed),
+		    (unsigned long long)pm_counts_deleted(&res->counts),
 		    (unsigned long long)res->counts.deleted_alone,
 		    (unsigned long long)res->counts.deleted_mixed,
 		    (unsigned long long)res->counts.bytes_read,
