@@ -8,9 +8,12 @@
 #    creates, before the first transaction, before the deletion phase's
 #    deletes; warm, the default, never;
 #  - the drops are in no phase's time: before each drop a hook dirties
-#    128 MB on the disk, so that its sync takes a while, and the phases
-#    and the drops must fit in the run's wall time (checked when the
-#    drops were long enough to tell);
+#    128 MB on the disk and strace holds each sync(2) for a second, so
+#    that the drops take a while, and the phases and the drops must fit
+#    in the run's wall time (checked when the drops were long enough to
+#    tell: with the held syncs, always but on a machine stalled for
+#    seconds; without them, under make -j8 check beside two busy loops,
+#    0.34 s of drops in 2.01 s were too short);
 #  - as an unprivileged user (setpriv or runuser), set cache cold and
 #    cold-phases fail at set time with a message, before anything runs;
 #    set cache warm works.
@@ -102,19 +105,22 @@ drops() {
 	    $1 == "drop" && $2 == "write" { print d + $4 }' "$T/$1.ev"
 }
 
-# traced NAME CONFIG: run CONFIG under strace -f -y -T; exit 0 and the
-# location left empty; the events in $T/NAME.ev, the wall time of the
-# run in $T/NAME.wall, the hooks' start and end times in $T/NAME.hooks.
+# traced NAME CONFIG [STRACE-OPTION...]: run CONFIG under strace -f -y -T
+# and the options; exit 0 and the location left empty; the events in
+# $T/NAME.ev, the wall time of the run in $T/NAME.wall, the hooks' start
+# and end times in $T/NAME.hooks.
 traced() {
-	pm_config "$1" "$2"
+	t_name=$1
+	pm_config "$t_name" "$2"
+	shift 2
 	rm -f "$T/hooks.time"
 	a_t0=$(date +%s.%N)
-	pm_run "$1" "$STRACE" -f -y -T -qq -o "$T/$1.tr"
+	pm_run "$t_name" "$STRACE" -f -y -T -qq "$@" -o "$T/$t_name.tr"
 	awk -v a="$a_t0" -v b="$(date +%s.%N)" 'BEGIN { print b - a }' \
-	    >"$T/$1.wall"
-	mv "$T/hooks.time" "$T/$1.hooks" 2>/dev/null
-	is "$rc $(ls -A "$L")" "0 " "$1: exit 0, the location left empty"
-	du_events "$1" "$L"
+	    >"$T/$t_name.wall"
+	mv "$T/hooks.time" "$T/$t_name.hooks" 2>/dev/null
+	is "$rc $(ls -A "$L")" "0 " "$t_name: exit 0, the location left empty"
+	du_events "$t_name" "$L"
 }
 
 # apart NAME: the drops of the traced run NAME are in no phase's time:
@@ -146,7 +152,10 @@ apart() {
 }
 
 d='sync,openat,write:3,close'
-traced cold "$work;set cache cold;set iterations 2;set hook before run $dirty"
+# strace holds each sync(2) of the runs whose drops apart checks.
+held='--inject=sync:delay_enter=1s'
+traced cold "$work;set cache cold;set iterations 2;set hook before run $dirty" \
+    "$held"
 C=$(du_sum cold created) R=$(du_sum cold read)
 A=$(du_sum cold appended) D=$(du_sum cold deleted)
 run="c=$C r=$R a=$A u=$D"
@@ -167,7 +176,7 @@ c="$work;set cache cold-phases"
 for p in creation transactions deletion; do
 	c="$c;set hook before $p $dirty"
 done
-traced phases "$c"
+traced phases "$c" "$held"
 Ca=$(du_sum phases created_alone) Cm=$(du_sum phases created_mixed)
 Da=$(du_sum phases deleted_alone) Dm=$(du_sum phases deleted_mixed)
 want="start c=0 r=0 a=0 u=0/$d c=$Ca r=0 a=0 u=0/"
